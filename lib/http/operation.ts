@@ -1,0 +1,73 @@
+import type { z } from "zod";
+import type { Db } from "@/lib/db";
+import type { ErrorCode } from "./errors";
+
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+type AnyObjectSchema = z.ZodType<Record<string, unknown>>;
+
+export type ResponseSpec = {
+  description: string;
+  /** JSON body schema; absent for 204 or binary responses. */
+  schema?: z.ZodType;
+  /** Media type when the body is not JSON (images, media). */
+  contentType?: string;
+  headers?: Record<string, { description: string; schema: z.ZodType }>;
+};
+
+/**
+ * Who may call an operation. `public` needs no credential. Otherwise a valid token is required, and:
+ * `roles` limits platform callers to those roles; `mobile` admits mobile-scope tokens; `integration`
+ * admits integration tokens (only ever for `/content/...` reads).
+ */
+export type AuthPolicy =
+  | { public: true }
+  | { public?: false; roles?: readonly ("admin" | "editor" | "translator")[]; mobile?: boolean; integration?: boolean };
+
+export type OperationContext<Q, B, P, C> = {
+  req: Request;
+  url: URL;
+  requestId: string;
+  query: Q;
+  body: B;
+  params: P;
+  caller: C;
+  db: Db;
+  /** Headers to add to the response (e.g. `Content-Language`, rate-limit headers). */
+  responseHeaders: Headers;
+};
+
+export type OperationSpec<
+  QS extends AnyObjectSchema | undefined,
+  BS extends z.ZodType | undefined,
+  PS extends AnyObjectSchema | undefined,
+> = {
+  method: HttpMethod;
+  /** OpenAPI path relative to `/api/v3`, e.g. `/content/exercises/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: AuthPolicy;
+  request?: { query?: QS; body?: BS; params?: PS; headers?: AnyObjectSchema };
+  responses: Record<number, ResponseSpec>;
+  /** Error outcomes this operation can produce; their responses are written from the error table. */
+  errors?: ErrorCode[];
+  /** Skips reading the body as JSON (multipart uploads read it themselves). */
+  rawBody?: boolean;
+  /** False for operations that must answer without opening the database (health). */
+  usesDatabase?: boolean;
+};
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type Operation<
+  QS extends AnyObjectSchema | undefined = AnyObjectSchema | undefined,
+  BS extends z.ZodType | undefined = z.ZodType | undefined,
+  PS extends AnyObjectSchema | undefined = AnyObjectSchema | undefined,
+  C = unknown,
+> = OperationSpec<QS, BS, PS> & {
+  handle: (ctx: OperationContext<Infer<QS>, Infer<BS>, Infer<PS>, C>) => Promise<Response>;
+};

@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { getDb } from "@/lib/db";
+import { describeError, log } from "@/lib/log";
+import { validateInput } from "@/lib/validation";
+import { authenticateRequest, authorizeCaller, type Caller } from "@/lib/auth/caller";
+import { applyRateLimit } from "@/lib/http/rate-limit";
+import { readJsonBody } from "./body";
+import { ApiError, errorBody } from "./errors";
+import { HTTP_METHODS, type HttpMethod, type Operation, type OperationSpec } from "./operation";
+import { json, noContent } from "./responses";
+
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type NextHandler = (req: Request, ctx: NextRouteContext) => Promise<Response>;
+type RouteHandlers = Record<HttpMethod | "OPTIONS", NextHandler>;
+
+type AnyOperation = Operation<never, never, never, never>;
+
+/**
+ * Declares an operation: its contract (which also writes the OpenAPI document) and its handler.
+ * The handler receives the parsed query, body and path parameters, the authenticated caller and the
+ * database, and returns a Response; it has no try/catch, no auth and no parsing of its own.
+ */
+export function defineOperation<
+  QS extends z.ZodType<Record<string, unknown>> | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType<Record<string, unknown>> | undefined = undefined,
+  C extends Caller | null = Caller,
+>(operation: Operation<QS, BS, PS, C>): Operation<QS, BS, PS, C> {
+  return operation;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+function requestIdFor(req: Request): string {
+  const given = req.headers.get("x-request-id");
+  return given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+}
+
+function withRequestId(response: Response, requestId: string, extra?: Headers): Response {
+  extra?.forEach((value, key) => {
+    if (!response.headers.has(key)) response.headers.set(key, value);
+  });
+  response.headers.set("X-Request-Id", requestId);
+  return response;
+}
+
+/** Turns any thrown value into the §7 error body; unknown errors are logged and leak nothing. */
+export function errorResponse(error: unknown, requestId: string, context?: Record<string, unknown>): Response {
+  if (error instanceof ApiError) {
+    return json(errorBody(error), { status: error.status, headers: error.extra?.headers });
+  }
+  log.error("unhandled error", { requestId, ...context, ...describeError(error) });
+  return json({ code: "500", message: "internal error" }, { status: 500 });
+}
+
+function searchParamsToObject(params: URLSearchParams): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of params) result[key] ??= value;
+  return result;
+}
+
+async function runOperation(operation: AnyOperation, req: Request, ctx: NextRouteContext): Promise<Response> {
+  const requestId = requestIdFor(req);
+  const responseHeaders = new Headers();
+  try {
+    const url = new URL(req.url);
+    const caller = await authenticateRequest(req, operation.auth);
+    await applyRateLimit(req, caller, responseHeaders);
+    authorizeCaller(caller, operation.auth, url.pathname);
+
+    const request = operation.request;
+    const rawParams = await ctx.params;
+    const params = request?.params ? validateInput(request.params, rawParams) : rawParams;
+    const query = request?.query ? validateInput(request.query, searchParamsToObject(url.searchParams)) : undefined;
+    let body: unknown;
+    if (request?.body && !operation.rawBody) {
+      const raw = await readJsonBody(req);
+      if (raw === undefined) throw new ApiError("bad_request", "request body is required");
+      body = validateInput(request.body, raw);
+    }
+
+    const db = operation.usesDatabase === false ? (undefined as never) : await getDb();
+    const response = await operation.handle({
+      req,
+      url,
+      requestId,
+      query: query as never,
+      body: body as never,
+      params: params as never,
+      caller: caller as never,
+      db,
+      responseHeaders,
+    });
+    return withRequestId(response, requestId, responseHeaders);
+  } catch (error) {
+    return withRequestId(errorResponse(error, requestId, { method: req.method, operation: operation.operationId }), requestId, responseHeaders);
+  }
+}
+
+/**
+ * The exports of one route file: its operations by method, 405 with `Allow` for the others, and
+ * OPTIONS answering with `Allow`.
+ */
+export function route(...operations: Array<{ method: HttpMethod } & Pick<OperationSpec<undefined, undefined, undefined>, "path">>): RouteHandlers {
+  const byMethod = new Map(operations.map((operation) => [operation.method, operation as unknown as AnyOperation]));
+  const allow = [...byMethod.keys(), "OPTIONS"].join(", ");
+  const handlers = {} as RouteHandlers;
+  for (const method of HTTP_METHODS) {
+    const operation = byMethod.get(method);
+    handlers[method] = operation
+      ? (req, ctx) => runOperation(operation, req, ctx)
+      : async (req) => {
+          const requestId = requestIdFor(req);
+          const error = new ApiError("method_not_allowed", `method ${req.method} is not allowed here; allowed: ${allow}`, undefined, {
+            headers: { Allow: allow },
+          });
+          return withRequestId(errorResponse(error, requestId), requestId);
+        };
+  }
+  handlers.OPTIONS = async (req) => withRequestId(noContent({ Allow: allow }), requestIdFor(req));
+  return handlers;
+}
+
+/** Answers every method with 404 in the §7 shape (unknown paths under `/api/v3`). */
+export function notFoundRoute(): RouteHandlers {
+  const handler: NextHandler = async (req) => {
+    const requestId = requestIdFor(req);
+    const path = new URL(req.url).pathname;
+    return withRequestId(errorResponse(new ApiError("not_found", `no such endpoint: ${req.method} ${path}`), requestId), requestId);
+  };
+  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler };
+}

@@ -1,0 +1,122 @@
+/**
+ * The operator's command line: `npm run cli -- <command> [options]`. Works against whichever database
+ * is configured (DATABASE_URL, else the embedded one in DATA_DIR, which it refuses to open while a
+ * server holds it).
+ */
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { closeDatabase, getDb, tables } from "@/lib/db";
+import { DataDirLockedError } from "@/lib/db/lock";
+import { EnvError } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { createOrganization } from "@/lib/organizations/create-organization";
+import { findOrganizationByCode } from "@/lib/organizations/get-organization";
+import { createUser } from "@/lib/users/create-user";
+
+class UsageError extends Error {}
+
+type Command = {
+  usage: string;
+  options: Record<string, { type: "string"; required?: boolean }>;
+  run: (values: Record<string, string | undefined>) => Promise<string>;
+};
+
+const splitList = (value: string | undefined) => (value ? value.split(",").map((item) => item.trim()).filter(Boolean) : undefined);
+
+async function requireOrganization(code: string) {
+  const organization = await findOrganizationByCode(await getDb(), code);
+  if (!organization) throw new UsageError(`no organization with code '${code}'`);
+  return organization;
+}
+
+const COMMANDS: Record<string, Command> = {
+  "create-org": {
+    usage: "create-org --code C --name N [--languages en,de] [--default-language en]",
+    options: { code: { type: "string", required: true }, name: { type: "string", required: true }, languages: { type: "string" }, "default-language": { type: "string" } },
+    run: async (values) => {
+      const organization = await createOrganization(await getDb(), {
+        code: values.code!,
+        name: values.name!,
+        languages: splitList(values.languages),
+        defaultLanguage: values["default-language"],
+      });
+      return `created organization '${organization.code}' (${organization.id}); languages ${organization.languages.join(", ")}, default ${organization.defaultLanguage}`;
+    },
+  },
+  "create-user": {
+    usage: "create-user --org C --email E --password P --role admin|editor|translator|member [--languages de,fr]",
+    options: { org: { type: "string", required: true }, email: { type: "string", required: true }, password: { type: "string", required: true }, role: { type: "string", required: true }, languages: { type: "string" } },
+    run: async (values) => {
+      const organization = await requireOrganization(values.org!);
+      const user = await createUser(await getDb(), organization, {
+        email: values.email!,
+        password: values.password!,
+        role: values.role as never,
+        languages: splitList(values.languages),
+      });
+      const languages = user.languages.length > 0 ? ` for ${user.languages.join(", ")}` : "";
+      return `created ${user.role}${languages} ${user.email} (${user.id}) in '${organization.code}'`;
+    },
+  },
+  "enable-webhooks": {
+    usage: "enable-webhooks --org C",
+    options: { org: { type: "string", required: true } },
+    run: async (values) => {
+      const organization = await requireOrganization(values.org!);
+      await (await getDb())
+        .update(tables.organizations)
+        .set({ webhooksEnabled: true, updatedAt: new Date() })
+        .where(eq(tables.organizations.id, organization.id));
+      return `webhooks enabled for '${organization.code}'`;
+    },
+  },
+};
+
+function helpText(): string {
+  return ["Usage: npm run cli -- <command> [options]", "", "Commands:", ...Object.values(COMMANDS).map((command) => `  ${command.usage}`)].join("\n");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "help" || name === "--help" || name === "-h") {
+    console.log(helpText());
+    return name ? 0 : 1;
+  }
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command '${name}'\n\n${helpText()}`);
+
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }) as { values: Record<string, string | undefined> });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\nusage: npm run cli -- ${command.usage}`);
+  }
+  const missing = Object.entries(command.options)
+    .filter(([option, spec]) => spec.required && !values[option])
+    .map(([option]) => `--${option}`);
+  if (missing.length > 0) throw new UsageError(`missing ${missing.join(", ")}\nusage: npm run cli -- ${command.usage}`);
+
+  console.log(await command.run(values));
+  return 0;
+}
+
+if (existsSync(".env")) process.loadEnvFile(".env");
+
+main(process.argv.slice(2))
+  .then(async (code) => {
+    await closeDatabase();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    await closeDatabase().catch(() => undefined);
+    if (error instanceof ApiError) {
+      const details = error.details?.map((detail) => `\n  ${detail.path || "input"}: ${detail.message}`).join("") ?? "";
+      console.error(`error: ${error.message}${details}`);
+    } else if (error instanceof UsageError || error instanceof DataDirLockedError || error instanceof EnvError) {
+      console.error(`error: ${error.message}`);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  });
