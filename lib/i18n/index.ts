@@ -1,0 +1,30 @@
+export { negotiateLanguage, parseAcceptLanguage, type LanguagePreference } from "./accept-language";
+export { formatContentLanguage, parseContentLanguage } from "./content-language";
+export { parseLangParam } from "./lang-param";
+export {
+  hasTranslation,
+  languagesTouched,
+  localizedTextInputSchema,
+  mergeTextInput,
+  multiLangStringSchema,
+  pickText,
+  renderedTextSchema,
+  renderText,
+  textViewFrom,
+  toMultiLangString,
+  type LocalizedText,
+  type LocalizedTextInput,
+  type MultiLangString,
+  type MultiTextView,
+  type SingleTextView,
+  type TextInputContext,
+  type TextView,
+} from "./multi-lang";
+export {
+  computeTranslationStatus,
+  missingTextFields,
+  TRANSLATION_STATUSES,
+  translationStatusEntrySchema,
+  type TranslationStatus,
+  type TranslationStatusEntry,
+} from "./translation-status";

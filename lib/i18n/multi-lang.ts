@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { ApiError, toJsonPointer, type ErrorDetail } from "../http/errors";
+import { negotiateLanguage } from "./accept-language";
+import { parseLangParam } from "./lang-param";
+import { describeNotEnabled, findEnabledLanguage } from "./language-code";
+
+/**
+ * A text field as stored: keyed by real language codes only, never `default`, and without empty
+ * strings, so "has a translation" is simply "has the key".
+ */
+export type LocalizedText = Record<string, string>;
+
+/** A text field in a multi-language response (§2.1): `default` plus each requested code, "" when untranslated. */
+export type MultiLangString = { default: string } & Record<string, string>;
+
+/** What a text field may be written as: a plain string or an object of translations (API decisions §4). */
+export type LocalizedTextInput = string | Record<string, string>;
+
+/** How a response shows its text fields: one language as plain strings, or several as MultiLangStrings. */
+export type TextView =
+  | { mode: "single"; language: string; defaultLanguage: string }
+  | { mode: "multi"; languages: readonly string[]; defaultLanguage: string };
+
+export type SingleTextView = Extract<TextView, { mode: "single" }>;
+export type MultiTextView = Extract<TextView, { mode: "multi" }>;
+
+/** Where written text goes: the request's `Content-Language` and the organization's languages. */
+export type TextInputContext = {
+  /** An enabled code taken from the `Content-Language` header, if the request sent one. */
+  contentLanguage?: string;
+  defaultLanguage: string;
+  enabled: readonly string[];
+  /** JSON Pointer of the field in the request body, for error details ("/phases/0/title"). */
+  path: string;
+};
+
+const DEFAULT_KEY = "default";
+
+export const localizedTextInputSchema = z
+  .union([z.string(), z.record(z.string(), z.string())])
+  .meta({
+    description:
+      "A plain string sets the language named by Content-Language, else the organization's default language. " +
+      "An object sets several languages at once, keyed by language code; the key `default` means the default language. " +
+      "An empty string removes that language's translation.",
+    examples: ["Push-up", { default: "Push-up", de: "Liegestütz" }],
+  });
+
+export const multiLangStringSchema = z
+  .object({ default: z.string() })
+  .catchall(z.string())
+  .meta({
+    description:
+      "The text in several languages: `default` holds the organization's default language, and each requested language code " +
+      "its translation, an empty string when there is none.",
+    examples: [{ default: "Push-up", en: "Push-up", de: "Liegestütz", fr: "" }],
+  });
+
+/** A field typed "string or MultiLangString" in responses (§2.1). */
+export const renderedTextSchema = z.union([z.string(), multiLangStringSchema]).meta({
+  description:
+    "A plain string in the response language, or a MultiLangString when the `lang` query parameter asks for several languages.",
+});
+
+/** The translation in `language`, else the default language's (§4.5), else "". */
+export function pickText(value: LocalizedText | null | undefined, language: string, defaultLanguage: string): string {
+  return readTranslation(value, language) || readTranslation(value, defaultLanguage);
+}
+
+export function toMultiLangString(
+  value: LocalizedText | null | undefined,
+  languages: readonly string[],
+  defaultLanguage: string,
+): MultiLangString {
+  const multi: MultiLangString = { default: readTranslation(value, defaultLanguage) };
+  for (const language of languages) {
+    // `default` is reserved for the default language; a code spelled so must not overwrite it.
+    if (language !== DEFAULT_KEY) multi[language] = readTranslation(value, language);
+  }
+  return multi;
+}
+
+export function renderText(value: LocalizedText | null | undefined, view: SingleTextView): string;
+export function renderText(value: LocalizedText | null | undefined, view: MultiTextView): MultiLangString;
+export function renderText(value: LocalizedText | null | undefined, view: TextView): string | MultiLangString;
+export function renderText(value: LocalizedText | null | undefined, view: TextView): string | MultiLangString {
+  return view.mode === "single"
+    ? pickText(value, view.language, view.defaultLanguage)
+    : toMultiLangString(value, view.languages, view.defaultLanguage);
+}
+
+/**
+ * The view for a response from the request: several languages when `lang` names some (a 400 when it
+ * names a code that is malformed or not enabled), else the language negotiated from `Accept-Language`.
+ * List endpoints answer plain strings whatever `lang` says (§4.5), so their handlers leave `lang` out.
+ */
+export function textViewFrom(input: {
+  acceptLanguage: string | null;
+  lang?: string | null;
+  organization: { defaultLanguage: string; languages: readonly string[] };
+}): TextView {
+  const { defaultLanguage, languages: enabled } = input.organization;
+  const languages = parseLangParam(input.lang ?? null, enabled);
+  return languages
+    ? { mode: "multi", languages, defaultLanguage }
+    : { mode: "single", language: negotiateLanguage(input.acceptLanguage, enabled, defaultLanguage), defaultLanguage };
+}
+
+/**
+ * The stored text after writing `input` over `current` (API decisions §4). Languages the input does not
+ * mention keep their translations; "" removes one. Unknown or disabled language keys and non-string
+ * values are a 422 naming each offending key.
+ */
+export function mergeTextInput(
+  current: LocalizedText | undefined,
+  input: string | Readonly<Record<string, unknown>>,
+  ctx: TextInputContext,
+): LocalizedText {
+  const merged: LocalizedText = { ...current };
+  for (const [language, text] of resolveTextInput(input, ctx)) {
+    if (text === "") delete merged[language];
+    else merged[language] = text;
+  }
+  return merged;
+}
+
+/** The language codes `input` writes or removes, so that a translator's permissions can be checked. */
+export function languagesTouched(input: string | Readonly<Record<string, unknown>>, ctx: TextInputContext): string[] {
+  return [...resolveTextInput(input, ctx).keys()];
+}
+
+/** Whether `value` holds a non-empty translation in `language`. */
+export function hasTranslation(value: LocalizedText | null | undefined, language: string): boolean {
+  return readTranslation(value, language) !== "";
+}
+
+function readTranslation(value: LocalizedText | null | undefined, language: string): string {
+  if (!value || !Object.hasOwn(value, language)) return "";
+  const text = value[language];
+  return typeof text === "string" ? text : "";
+}
+
+/** The input as language code → text, validated against the organization's languages. */
+function resolveTextInput(input: string | Readonly<Record<string, unknown>>, ctx: TextInputContext): Map<string, string> {
+  if (typeof input === "string") return new Map([[resolvePlainStringLanguage(ctx), input]]);
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw invalidText([{ path: ctx.path, message: "must be a string or an object of translations keyed by language code" }]);
+  }
+  const resolved = new Map<string, string>();
+  // Which key set a language, to name both when `default` and the default language's code disagree.
+  const sourceKey = new Map<string, string>();
+  const details: ErrorDetail[] = [];
+  for (const [key, text] of Object.entries(input)) {
+    const path = `${ctx.path}${toJsonPointer([key])}`;
+    const language = key === DEFAULT_KEY ? ctx.defaultLanguage : findEnabledLanguage(key, ctx.enabled);
+    if (language === undefined) {
+      details.push({ path, message: describeNotEnabled(key, ctx.enabled) });
+      continue;
+    }
+    if (typeof text !== "string") {
+      details.push({ path, message: "must be a string" });
+      continue;
+    }
+    const earlier = resolved.get(language);
+    if (earlier !== undefined && earlier !== text) {
+      details.push({ path, message: `conflicts with '${sourceKey.get(language)}': both set the '${language}' translation` });
+      continue;
+    }
+    resolved.set(language, text);
+    sourceKey.set(language, key);
+  }
+  if (details.length > 0) throw invalidText(details);
+  return resolved;
+}
+
+function resolvePlainStringLanguage(ctx: TextInputContext): string {
+  if (ctx.contentLanguage === undefined) return ctx.defaultLanguage;
+  const language = findEnabledLanguage(ctx.contentLanguage, ctx.enabled);
+  // The handler validates Content-Language (parseContentLanguage); this guards callers that did not.
+  if (language === undefined) {
+    throw invalidText([{ path: ctx.path, message: describeNotEnabled(ctx.contentLanguage, ctx.enabled) }]);
+  }
+  return language;
+}
+
+function invalidText(details: ErrorDetail[]): ApiError {
+  const [first] = details;
+  const message =
+    details.length === 1 && first ? `${first.path}: ${first.message}` : `${details.length} problems in text fields; see details`;
+  return new ApiError("unprocessable", message, details);
+}

@@ -1,0 +1,12 @@
+import { ApiError } from "../http/errors";
+
+/** The client-visible parts of the ApiError that `run` throws, for exact assertions in error tables. */
+export function catchApiError(run: () => unknown): Pick<ApiError, "code" | "status" | "message" | "details"> {
+  try {
+    run();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { code: error.code, status: error.status, message: error.message, details: error.details };
+  }
+  throw new Error("expected an ApiError, but nothing was thrown");
+}
