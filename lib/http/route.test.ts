@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { ApiError } from "./errors";
+import { json } from "./responses";
+import { defineOperation, notFoundRoute, route } from "./route";
+
+const echo = defineOperation({
+  method: "POST",
+  path: "/echo",
+  operationId: "echo",
+  summary: "echo",
+  tags: ["Test"],
+  auth: { public: true },
+  usesDatabase: false,
+  request: { body: z.object({ name: z.string().min(3), tags: z.array(z.string()).optional() }) },
+  responses: { 200: { description: "echo" } },
+  handle: async ({ body }) => json(body),
+});
+
+const failing = defineOperation({
+  method: "GET",
+  path: "/echo",
+  operationId: "fail",
+  summary: "fail",
+  tags: ["Test"],
+  auth: { public: true },
+  usesDatabase: false,
+  responses: { 200: { description: "never" } },
+  handle: async ({ url }) => {
+    if (url.searchParams.get("kind") === "api") throw new ApiError("conflict", "taken", undefined, { headers: { "X-Extra": "1" } });
+    throw new Error("relation \"secret_table\" does not exist at /srv/app/lib/x.ts:10");
+  },
+});
+
+const handlers = route(echo, failing);
+const ctx = { params: Promise.resolve({}) };
+
+function post(body: string | Uint8Array, headers: Record<string, string> = {}) {
+  return handlers.POST(new Request("http://test/api/v3/echo", { method: "POST", body, headers: { "content-type": "application/json", ...headers } }), ctx);
+}
+
+async function expectError(response: Response, status: number, body: unknown) {
+  expect(response.status).toBe(status);
+  expect(await response.json()).toEqual(body);
+  expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+}
+
+describe("route wrapper", () => {
+  it("parses and validates a JSON body", async () => {
+    const response = await post(JSON.stringify({ name: "Anna" }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ name: "Anna" });
+  });
+
+  it("answers bad JSON with 400", async () => {
+    await expectError(await post("{nope"), 400, { code: "400", message: "request body is not valid JSON" });
+  });
+
+  it("answers an empty body with 400", async () => {
+    await expectError(await post(""), 400, { code: "400", message: "request body is required" });
+  });
+
+  it("answers a missing attribute with 400 and its pointer", async () => {
+    await expectError(await post(JSON.stringify({})), 400, {
+      code: "400",
+      message: "/name: is required",
+      details: [{ path: "/name", message: "is required" }],
+    });
+  });
+
+  it("answers an invalid attribute with 422 and its pointer", async () => {
+    await expectError(await post(JSON.stringify({ name: "Al", tags: ["a", 3] })), 422, {
+      code: "422",
+      message: "/name: Too small: expected string to have >=3 characters (and 1 more)",
+      details: [
+        { path: "/name", message: "Too small: expected string to have >=3 characters" },
+        { path: "/tags/1", message: "Invalid input: expected string, received number" },
+      ],
+    });
+  });
+
+  it("answers a body over 1 MB with 413, even without Content-Length", async () => {
+    const big = JSON.stringify({ name: "x".repeat(1024 * 1024) });
+    await expectError(await post(big), 413, { code: "413", message: "request body exceeds 1024 KB" });
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const request = new Request("http://test/api/v3/echo", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    await expectError(await handlers.POST(request, ctx), 413, { code: "413", message: "request body exceeds 1024 KB" });
+  });
+
+  it("maps ApiError through the table, keeping its headers", async () => {
+    const response = await handlers.GET(new Request("http://test/api/v3/echo?kind=api"), ctx);
+    await expectError(response, 409, { code: "409", message: "taken" });
+    expect(response.headers.get("x-extra")).toBe("1");
+  });
+
+  it("answers an unknown error with a plain 500 that leaks nothing, and logs it with the request id", async () => {
+    const write = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const response = await handlers.GET(new Request("http://test/api/v3/echo", { headers: { "x-request-id": "req-123" } }), ctx);
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ code: "500", message: "internal error" });
+    expect(text).not.toContain("secret_table");
+    expect(response.headers.get("x-request-id")).toBe("req-123");
+    const logged = write.mock.calls.map((call) => String(call[0])).join("");
+    write.mockRestore();
+    expect(logged).toContain('"requestId":"req-123"');
+    expect(logged).toContain("secret_table");
+  });
+
+  it("answers other methods with 405 and Allow", async () => {
+    const response = await handlers.DELETE(new Request("http://test/api/v3/echo", { method: "DELETE" }), ctx);
+    await expectError(response, 405, { code: "405", message: "method DELETE is not allowed here; allowed: POST, GET, OPTIONS" });
+    expect(response.headers.get("allow")).toBe("POST, GET, OPTIONS");
+  });
+
+  it("answers OPTIONS with 204 and Allow", async () => {
+    const response = await handlers.OPTIONS(new Request("http://test/api/v3/echo", { method: "OPTIONS" }), ctx);
+    expect(response.status).toBe(204);
+    expect(response.headers.get("allow")).toBe("POST, GET, OPTIONS");
+  });
+
+  it("replaces an unusable X-Request-Id with its own", async () => {
+    const response = await post(JSON.stringify({ name: "Anna" }), { "x-request-id": "bad id with spaces" });
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("answers unknown paths with 404 in the error shape", async () => {
+    const response = await notFoundRoute().PATCH(new Request("http://test/api/v3/nothing/here", { method: "PATCH" }), ctx);
+    await expectError(response, 404, { code: "404", message: "no such endpoint: PATCH /api/v3/nothing/here" });
+  });
+});
