@@ -18,7 +18,6 @@ function apiProject(name: string, database: "embedded" | "postgresql"): TestProj
       testTimeout: 60_000,
       hookTimeout: 120_000,
       maxWorkers: 2,
-      minWorkers: 1,
     },
   };
 }

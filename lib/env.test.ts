@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv, resolveSecrets } from "./env";
 
-function problems(source: NodeJS.ProcessEnv): string[] {
+function problems(source: Record<string, string | undefined>): string[] {
   try {
     parseEnv(source);
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Db } from "@/lib/db";
+import type { FilterQuery, FilterSpec } from "@/lib/filter";
 import type { ErrorCode } from "./errors";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -34,6 +35,8 @@ export type OperationContext<Q, B, P, C> = {
   params: P;
   caller: C;
   db: Db;
+  /** The parsed `filter[...]` parameters, for operations that declare a `filter` spec. */
+  filter: FilterQuery;
   /** Headers to add to the response (e.g. `Content-Language`, rate-limit headers). */
   responseHeaders: Headers;
 };
@@ -55,6 +58,8 @@ export type OperationSpec<
   responses: Record<number, ResponseSpec>;
   /** Error outcomes this operation can produce; their responses are written from the error table. */
   errors?: ErrorCode[];
+  /** The list filter allowlist: `filter[...]` is parsed with it and documented from it. */
+  filter?: FilterSpec;
   /** Skips reading the body as JSON (multipart uploads read it themselves). */
   rawBody?: boolean;
   /** False for operations that must answer without opening the database (health). */

@@ -35,7 +35,7 @@ const failing = defineOperation({
 const handlers = route(echo, failing);
 const ctx = { params: Promise.resolve({}) };
 
-function post(body: string | Uint8Array, headers: Record<string, string> = {}) {
+function post(body: string, headers: Record<string, string> = {}) {
   return handlers.POST(new Request("http://test/api/v3/echo", { method: "POST", body, headers: { "content-type": "application/json", ...headers } }), ctx);
 }
 

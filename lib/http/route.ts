@@ -3,8 +3,9 @@ import type { z } from "zod";
 import { getDb } from "@/lib/db";
 import { describeError, log } from "@/lib/log";
 import { validateInput } from "@/lib/validation";
+import { parseFilter } from "@/lib/filter";
 import { authenticateRequest, authorizeCaller, type Caller } from "@/lib/auth/caller";
-import { applyRateLimit } from "@/lib/http/rate-limit";
+import { applyRateLimit } from "./rate-limit";
 import { readJsonBody } from "./body";
 import { ApiError, errorBody } from "./errors";
 import { HTTP_METHODS, type HttpMethod, type Operation, type OperationSpec } from "./operation";
@@ -65,14 +66,15 @@ async function runOperation(operation: AnyOperation, req: Request, ctx: NextRout
   const responseHeaders = new Headers();
   try {
     const url = new URL(req.url);
+    await applyRateLimit(req, responseHeaders);
     const caller = await authenticateRequest(req, operation.auth);
-    await applyRateLimit(req, caller, responseHeaders);
-    authorizeCaller(caller, operation.auth, url.pathname);
+    authorizeCaller(caller, operation.auth, req.method);
 
     const request = operation.request;
     const rawParams = await ctx.params;
     const params = request?.params ? validateInput(request.params, rawParams) : rawParams;
     const query = request?.query ? validateInput(request.query, searchParamsToObject(url.searchParams)) : undefined;
+    const filter = operation.filter ? parseFilter(url.searchParams, operation.filter) : (undefined as never);
     let body: unknown;
     if (request?.body && !operation.rawBody) {
       const raw = await readJsonBody(req);
@@ -90,11 +92,24 @@ async function runOperation(operation: AnyOperation, req: Request, ctx: NextRout
       params: params as never,
       caller: caller as never,
       db,
+      filter,
       responseHeaders,
     });
     return withRequestId(response, requestId, responseHeaders);
   } catch (error) {
     return withRequestId(errorResponse(error, requestId, { method: req.method, operation: operation.operationId }), requestId, responseHeaders);
+  }
+}
+
+/** Counts a request that can only fail (404, 405) against the rate limit, then answers its error. */
+async function answerWithError(req: Request, fail: () => never): Promise<Response> {
+  const requestId = requestIdFor(req);
+  const headers = new Headers();
+  try {
+    await applyRateLimit(req, headers);
+    fail();
+  } catch (error) {
+    return withRequestId(errorResponse(error, requestId), requestId, headers);
   }
 }
 
@@ -110,13 +125,12 @@ export function route(...operations: Array<{ method: HttpMethod } & Pick<Operati
     const operation = byMethod.get(method);
     handlers[method] = operation
       ? (req, ctx) => runOperation(operation, req, ctx)
-      : async (req) => {
-          const requestId = requestIdFor(req);
-          const error = new ApiError("method_not_allowed", `method ${req.method} is not allowed here; allowed: ${allow}`, undefined, {
-            headers: { Allow: allow },
+      : (req) =>
+          answerWithError(req, () => {
+            throw new ApiError("method_not_allowed", `method ${req.method} is not allowed here; allowed: ${allow}`, undefined, {
+              headers: { Allow: allow },
+            });
           });
-          return withRequestId(errorResponse(error, requestId), requestId);
-        };
   }
   handlers.OPTIONS = async (req) => withRequestId(noContent({ Allow: allow }), requestIdFor(req));
   return handlers;
@@ -124,10 +138,9 @@ export function route(...operations: Array<{ method: HttpMethod } & Pick<Operati
 
 /** Answers every method with 404 in the §7 shape (unknown paths under `/api/v3`). */
 export function notFoundRoute(): RouteHandlers {
-  const handler: NextHandler = async (req) => {
-    const requestId = requestIdFor(req);
-    const path = new URL(req.url).pathname;
-    return withRequestId(errorResponse(new ApiError("not_found", `no such endpoint: ${req.method} ${path}`), requestId), requestId);
-  };
+  const handler: NextHandler = (req) =>
+    answerWithError(req, () => {
+      throw new ApiError("not_found", `no such endpoint: ${req.method} ${new URL(req.url).pathname}`);
+    });
   return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler };
 }

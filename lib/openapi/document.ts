@@ -3,6 +3,10 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { SERVICE_VERSION } from "@/lib/health/operations";
 import { ERROR_DESCRIPTION, ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
 import type { Operation } from "@/lib/http/operation";
+import type { FilterSpec } from "@/lib/filter";
+import type { oas31 } from "zod-openapi";
+
+type ParameterObject = oas31.ParameterObject;
 
 export const errorSchema = z
   .object({
@@ -58,12 +62,14 @@ function toOpenApiOperation(operation: Operation<never, never, never, never>): Z
     };
   }
   const request = operation.request;
+  const filterParameters = operation.filter ? describeFilterParameters(operation.filter) : [];
   return {
     operationId: operation.operationId,
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     tags: operation.tags,
     security: security(operation),
+    ...(filterParameters.length > 0 ? { parameters: filterParameters } : {}),
     requestParams: {
       ...(request?.params ? { path: request.params as never } : {}),
       ...(request?.query ? { query: request.query as never } : {}),
@@ -74,6 +80,31 @@ function toOpenApiOperation(operation: Operation<never, never, never, never>): Z
       : {}),
     responses,
   };
+}
+
+/** `filter[...]` query parameters of a list operation, one per allowed field and operator (§4.1). */
+function describeFilterParameters(spec: FilterSpec): ParameterObject[] {
+  const parameters: ParameterObject[] = [
+    { name: "filter[limit]", in: "query", description: "Page size (1 to 250)", schema: { type: "integer", minimum: 1, maximum: 250, default: 20 } },
+    { name: "filter[offset]", in: "query", description: "Start position in the result set", schema: { type: "integer", minimum: 0, default: 0 } },
+  ];
+  for (const [field, fieldSpec] of Object.entries(spec.fields)) {
+    const valueSchema = fieldSpec.values ? { type: "string" as const, enum: [...fieldSpec.values] } : { type: "string" as const };
+    for (const operator of fieldSpec.operators) {
+      const isList = operator === "in" || operator === "and";
+      parameters.push({
+        name: `filter[where][${field}][${operator}]`,
+        in: "query",
+        description: `${field} ${operator}${isList ? " (comma-separated list; in = any, and = all)" : ""}${fieldSpec.type === "status" ? " — entries like default:published,de:draft" : ""}`,
+        schema: isList || fieldSpec.type === "status" ? { type: "string" } : valueSchema,
+      });
+    }
+  }
+  const orderFields = Object.keys(spec.order);
+  for (const field of orderFields) {
+    parameters.push({ name: `filter[order][${field}]`, in: "query", description: `Sort by ${field}`, schema: { type: "string", enum: ["asc", "desc"] } });
+  }
+  return parameters;
 }
 
 let cached: ReturnType<typeof createDocument> | undefined;

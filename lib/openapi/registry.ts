@@ -1,9 +1,32 @@
-import type { Operation } from "@/lib/http/operation";
+import { postLogin, postRefresh, postRevoke } from "@/lib/auth/operations";
 import { getHealth } from "@/lib/health/operations";
+import type { Operation } from "@/lib/http/operation";
+import {
+  deleteIntegrationTokenById,
+  deleteIntegrationTokenByBody,
+  getIntegrationTokens,
+  postIntegrationToken,
+} from "@/lib/integration-tokens/operations";
+import { deleteUserById, getUser, getUsers, patchUser, postUser } from "@/lib/users/operations";
 import { getOpenApiDocument } from "./operations";
 
 /**
  * Every operation of the API. Route files export these operations and the OpenAPI document is built
  * from this list; a test proves that both sides name the same paths and methods.
  */
-export const operations: Operation<never, never, never, never>[] = [getHealth, getOpenApiDocument] as never[];
+export const operations = [
+  getHealth,
+  getOpenApiDocument,
+  postLogin,
+  postRefresh,
+  postRevoke,
+  postIntegrationToken,
+  getIntegrationTokens,
+  deleteIntegrationTokenByBody,
+  deleteIntegrationTokenById,
+  getUsers,
+  postUser,
+  getUser,
+  patchUser,
+  deleteUserById,
+] as unknown as Operation<never, never, never, never>[];

@@ -1,0 +1,74 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { tables, type Db } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import { validateInput } from "@/lib/validation";
+import type { Scope } from "./caller";
+import { burnPasswordCheck, verifyPassword } from "./password";
+import { scopeSchema, type loginBodySchema } from "./schemas";
+import { startSession, type TokenPair } from "./sessions";
+import { issueUnblockToken, registerAttempt, resetThrottle, spendUnblockToken, throttleKeyFor } from "./throttle";
+
+type LoginRequest = { body: z.output<typeof loginBodySchema>; scopeHeader: string | null; unblockToken: string | null };
+
+const INVALID_CREDENTIALS = "invalid credentials";
+
+/** Resolves the two described login shapes into one (api-decisions §3). */
+function normalizeLogin(request: LoginRequest): { username: string; password: string; code: string; scope: Scope } {
+  const username = request.body.username ?? request.body.email;
+  if (!username) throw new ApiError("bad_request", "username: is required", [{ path: "/username", message: "is required (or email)" }]);
+  const rawScope = request.scopeHeader ?? request.body.scope;
+  if (rawScope === undefined) {
+    throw new ApiError("bad_request", "X-Scope: is required (or scope in the body)", [{ path: "X-Scope", message: "is required (or scope in the body)" }]);
+  }
+  const scope = validateInput(scopeSchema, rawScope, request.scopeHeader !== null ? ["X-Scope"] : ["scope"]);
+  return { username, password: request.body.password, code: request.body.code, scope };
+}
+
+async function findAccount(db: Db, code: string, email: string) {
+  const [account] = await db
+    .select({ id: tables.users.id, organizationId: tables.users.organizationId, role: tables.users.role, passwordHash: tables.users.passwordHash })
+    .from(tables.users)
+    .innerJoin(tables.organizations, eq(tables.organizations.id, tables.users.organizationId))
+    .where(and(eq(tables.organizations.code, code.trim().toLowerCase()), sql`lower(${tables.users.email}) = lower(${email.trim()})`))
+    .limit(1);
+  return account;
+}
+
+/**
+ * Logs in: throttling first (no password is checked while blocked), then the credentials, then the
+ * scope. Unknown organization, unknown user and wrong password give the same answer in about the
+ * same time.
+ */
+export async function login(db: Db, request: LoginRequest): Promise<TokenPair> {
+  const { username, password, code, scope } = normalizeLogin(request);
+  const key = throttleKeyFor(code, username);
+
+  let isUnblocked = false;
+  if (request.unblockToken) {
+    const outcome = await spendUnblockToken(db, key, request.unblockToken);
+    if (outcome.kind === "early") {
+      throw new ApiError("rate_limited", `this unblock token can be used in ${outcome.retryAfter} s`, undefined, {
+        headers: { "Retry-After": String(outcome.retryAfter) },
+      });
+    }
+    isUnblocked = outcome.kind === "unblocked";
+  }
+  if (!isUnblocked && (await registerAttempt(db, key)).isBlocked) {
+    const { token, retryAfter } = await issueUnblockToken(db, key);
+    throw new ApiError("rate_limited", "too many failed login attempts: send the unblock token in X-Unblock-Token to try again", undefined, {
+      body: { unblock_token: token },
+      headers: { "X-Unblock-Token": token, "Retry-After": String(retryAfter) },
+    });
+  }
+
+  const account = await findAccount(db, code, username);
+  const isValid = account ? await verifyPassword(account.passwordHash, password) : (await burnPasswordCheck(password), false);
+  if (!account || !isValid) throw new ApiError("unauthorized", INVALID_CREDENTIALS);
+
+  await resetThrottle(db, key);
+  if (scope === "platform" && account.role === "member") {
+    throw new ApiError("forbidden", "this account cannot use the platform scope: it needs the admin, editor or translator role");
+  }
+  return startSession(db, account, scope);
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+export const scopeSchema = z.enum(["mobile", "platform"]).meta({ description: "Client scope", example: "mobile" });
+
+export const loginBodySchema = z
+  .object({
+    username: z.string().max(320).optional().meta({ description: "The account's email (first described shape, with the X-Scope header)" }),
+    email: z.string().max(320).optional().meta({ description: "The account's email (second described shape)" }),
+    password: z.string().min(1, "must not be empty").max(512).meta({ description: "The account's password" }),
+    code: z.string().min(1, "must not be empty").max(64).meta({ description: "The organization code", example: "demo" }),
+    scope: scopeSchema.optional().meta({ description: "Client scope (second described shape; the X-Scope header takes precedence)" }),
+    token: z.string().max(4096).optional().meta({ description: "Accepted for compatibility; ignored" }),
+    refresh_token: z.string().max(4096).optional().meta({ description: "Accepted for compatibility; ignored" }),
+  })
+  .meta({
+    id: "LoginRequest",
+    description: "Either `{username, password, code}` with the `X-Scope` header, or `{email, password, code, scope}`.",
+    example: { email: "editor@example.com", password: "correct horse battery staple", code: "demo", scope: "platform" },
+  });
+
+export const loginHeadersSchema = z.object({
+  "x-scope": z.string().optional().meta({ description: "Client scope: mobile or platform (first described shape)" }),
+  "x-unblock-token": z.string().optional().meta({ description: "The unblock token from a 429 answer, to try again while blocked" }),
+});
+
+export const tokenPairSchema = z
+  .object({
+    token: z.string().meta({ description: "The access token (JWT); the same value as access_token" }),
+    access_token: z.string().meta({ description: "The access token (JWT)" }),
+    refresh_token: z.string().meta({ description: "Opaque refresh token, valid six months, exchangeable once" }),
+    expires_in: z.number().int().meta({ description: "Seconds until the access token expires", example: 14400 }),
+    token_type: z.literal("Bearer"),
+  })
+  .meta({ id: "TokenPair" });
+
+export const refreshBodySchema = z
+  .object({ refresh_token: z.string().min(1, "must not be empty").max(4096) })
+  .meta({ id: "RefreshRequest" });
+
+export const blockedLoginSchema = z
+  .object({
+    code: z.literal("429"),
+    message: z.string(),
+    unblock_token: z.string().meta({ description: "Send it in X-Unblock-Token to try once more; valid 24 hours" }),
+  })
+  .meta({ id: "LoginBlocked" });

@@ -1,0 +1,66 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { getSecrets } from "@/lib/env";
+import type { Role, Scope } from "./caller";
+
+const ALGORITHM = "HS256";
+const ISSUER = "fitness-content-service";
+
+let cachedKey: { secret: string; key: Uint8Array } | undefined;
+
+function signingKey(): Uint8Array {
+  const secret = getSecrets().jwtSecret;
+  if (cachedKey?.secret !== secret) cachedKey = { secret, key: new TextEncoder().encode(secret) };
+  return cachedKey.key;
+}
+
+export type AccessClaims = { sub: string; org: string; scope: Scope; role: Role; jti: string; sid: string; exp: number };
+export type IntegrationClaims = { sub: string; org: string; scope: Scope; role: "integration"; jti: string; exp: number };
+export type TokenClaims = AccessClaims | IntegrationClaims;
+
+type UnsignedClaims = TokenClaims extends infer T ? (T extends unknown ? Omit<T, "exp"> : never) : never;
+
+export async function signToken(claims: UnsignedClaims, expiresAt: Date): Promise<string> {
+  const { sub, ...rest } = claims;
+  return new SignJWT({ ...rest } as JWTPayload)
+    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+    .setSubject(sub)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(signingKey());
+}
+
+export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: "expired" | "invalid" };
+
+/** Verifies signature (HS256 only: `alg: none` and other algorithms are refused), issuer and expiry. */
+export async function verifyToken(token: string): Promise<VerifyResult> {
+  try {
+    const { payload } = await jwtVerify(token, signingKey(), { algorithms: [ALGORITHM], issuer: ISSUER });
+    const { sub, org, scope, role, jti, exp } = payload as JWTPayload & Record<string, unknown>;
+    if (typeof sub !== "string" || typeof org !== "string" || typeof jti !== "string" || typeof exp !== "number") return { ok: false, reason: "invalid" };
+    if (scope !== "mobile" && scope !== "platform") return { ok: false, reason: "invalid" };
+    if (role === "integration") return { ok: true, claims: { sub, org, scope, role, jti, exp } };
+    if (role !== "admin" && role !== "editor" && role !== "translator" && role !== "member") return { ok: false, reason: "invalid" };
+    if (typeof payload.sid !== "string") return { ok: false, reason: "invalid" };
+    return { ok: true, claims: { sub, org, scope, role, jti, sid: payload.sid, exp } };
+  } catch (error) {
+    return { ok: false, reason: error instanceof joseErrors.JWTExpired ? "expired" : "invalid" };
+  }
+}
+
+/** An opaque secret with 256 bits of entropy (refresh and unblock tokens). */
+export function generateOpaqueToken(prefix: string): string {
+  return `${prefix}_${randomBytes(32).toString("base64url")}`;
+}
+
+/** High-entropy tokens need no slow hash: SHA-256 makes the stored value useless to a thief. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,42 @@
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "./document";
+import { operations } from "./registry";
+
+const API_ROOT = path.resolve("app/api/v3");
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return entry === "[...path]" ? [] : routeFiles(full);
+    return entry === "route.ts" ? [full] : [];
+  });
+}
+
+function openApiPath(file: string): string {
+  const relative = path.relative(API_ROOT, path.dirname(file)).split(path.sep).join("/");
+  return `/${relative.replace(/\[([^\].]+)\]/g, "{$1}")}`;
+}
+
+describe("the OpenAPI registry", () => {
+  it("documents exactly the operations the route files serve", async () => {
+    const served: string[] = [];
+    for (const file of routeFiles(API_ROOT)) {
+      const module = (await import(file)) as { OPTIONS: (req: Request, ctx: unknown) => Promise<Response> };
+      const response = await module.OPTIONS(new Request("http://test/", { method: "OPTIONS" }), { params: Promise.resolve({}) });
+      const methods = (response.headers.get("allow") ?? "").split(", ").filter((method) => method !== "OPTIONS");
+      for (const method of methods) served.push(`${method} ${openApiPath(file)}`);
+    }
+    const documented = operations.map((operation) => `${operation.method} ${operation.path}`);
+    expect([...served].sort()).toEqual([...documented].sort());
+  });
+
+  it("has unique operation ids and builds a 3.1 document with every path", () => {
+    const ids = operations.map((operation) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const document = buildOpenApiDocument(operations, "http://localhost:3000");
+    expect(document.openapi).toBe("3.1.0");
+    expect(Object.keys(document.paths ?? {}).sort()).toEqual([...new Set(operations.map((operation) => operation.path))].sort());
+  });
+});
