@@ -7,6 +7,15 @@ import { ApiError, toJsonPointer, type ErrorDetail } from "@/lib/http/errors";
  * `prefix` places the pointers, e.g. under a query parameter's name.
  */
 export function validateInput<S extends z.ZodType>(schema: S, input: unknown, prefix: (string | number)[] = []): z.output<S> {
+  return validate(schema, input, (path) => toJsonPointer([...prefix, ...path]));
+}
+
+/** Validates one header or query value; problems are reported under the parameter's name. */
+export function validateParameter<S extends z.ZodType>(schema: S, value: unknown, name: string): z.output<S> {
+  return validate(schema, value, (path) => [name, ...path.map(String)].join("."));
+}
+
+function validate<S extends z.ZodType>(schema: S, input: unknown, locate: (path: PropertyKey[]) => string): z.output<S> {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
 
@@ -16,7 +25,7 @@ export function validateInput<S extends z.ZodType>(schema: S, input: unknown, pr
     const missing = issue.code === "invalid_type" && issue.input === undefined;
     isMissing ||= missing;
     details.push({
-      path: toJsonPointer([...prefix, ...issue.path]),
+      path: locate(issue.path),
       message: missing ? "is required" : issue.message,
     });
   }

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { tables, type Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
-import { validateInput } from "@/lib/validation";
+import { validateInput, validateParameter } from "@/lib/validation";
 import type { Scope } from "./caller";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { scopeSchema, type loginBodySchema } from "./schemas";
@@ -21,7 +21,7 @@ function normalizeLogin(request: LoginRequest): { username: string; password: st
   if (rawScope === undefined) {
     throw new ApiError("bad_request", "X-Scope: is required (or scope in the body)", [{ path: "X-Scope", message: "is required (or scope in the body)" }]);
   }
-  const scope = validateInput(scopeSchema, rawScope, request.scopeHeader !== null ? ["X-Scope"] : ["scope"]);
+  const scope = request.scopeHeader !== null ? validateParameter(scopeSchema, rawScope, "X-Scope") : validateInput(scopeSchema, rawScope, ["scope"]);
   return { username, password: request.body.password, code: request.body.code, scope };
 }
 

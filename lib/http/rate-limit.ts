@@ -71,11 +71,15 @@ function getStore(): Promise<RateLimitStore> {
   return holder[STORE_KEY];
 }
 
-/** The client's address as the proxy in front of the app (or Next.js itself) reports it. */
+/**
+ * The client's address: the rightmost X-Forwarded-For entry, i.e. the address the nearest proxy saw
+ * (Next.js fills the header from the socket when no proxy set it). Entries to its left are whatever
+ * the client claimed and are ignored. See docs/decisions/0004-rate-limit-keys.md.
+ */
 export function clientAddress(req: Request): string {
   const forwarded = req.headers.get("x-forwarded-for");
-  const first = forwarded?.split(",")[0]?.trim();
-  return first || req.headers.get("x-real-ip") || "unknown";
+  const last = forwarded?.split(",").at(-1)?.trim();
+  return last || "unknown";
 }
 
 /** The bucket a request counts against: its bearer token, else its client address. */
