@@ -4,7 +4,8 @@ import { cpSync, mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
-import { PG_TEMPLATE_ENV, TEMPLATE_DATA_DIR, TEST_DATA_ROOT, TEST_SECRETS, withDatabase } from "./test-env";
+import { inject } from "vitest";
+import { TEMPLATE_DATA_DIR, TEST_DATA_ROOT, TEST_SECRETS, withDatabase } from "./test-env";
 
 export type TestServer = {
   baseUrl: string;
@@ -50,7 +51,7 @@ export async function prepareDatabase(): Promise<{ dataDir: string; databaseUrl?
   const name = `fcs_t_${id}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${process.env[PG_TEMPLATE_ENV]}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`);
   await admin.end();
   return {
     dataDir,

@@ -9,9 +9,6 @@ export const TEST_SECRETS = {
 export const TEST_DATA_ROOT = path.resolve(".test-data");
 export const TEMPLATE_DATA_DIR = path.join(TEST_DATA_ROOT, "template");
 
-/** Name of the PostgreSQL template database of this run (set by the global setup). */
-export const PG_TEMPLATE_ENV = "FCS_TEST_PG_TEMPLATE";
-
 export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;

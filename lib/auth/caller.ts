@@ -3,6 +3,7 @@ import { getDb, tables } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { AuthPolicy } from "@/lib/http/operation";
 import { describeError, log } from "@/lib/log";
+import { accessTokenFromSession } from "@/lib/admin-session/cookie";
 import { verifyToken } from "./tokens";
 
 export type Scope = "mobile" | "platform";
@@ -25,13 +26,14 @@ function bearerToken(req: Request): string | undefined {
 }
 
 /**
- * Establishes the caller from the bearer token. Beyond the signature and expiry, the token must still
+ * Establishes the caller from the bearer token, or from the admin's session cookie (whose encrypted
+ * content holds an access token; writes must then be same-origin). Beyond the signature and expiry, the token must still
  * be live in the database: an integration token not deleted, a user's session not revoked and the
  * user still entitled to the token's scope. The role is the user's current one, not the token's.
  */
 export async function authenticateRequest(req: Request, policy: AuthPolicy): Promise<Caller | null> {
   if (policy.public) return null;
-  const token = bearerToken(req);
+  const token = bearerToken(req) ?? (await accessTokenFromSession(req));
   if (!token) throw new ApiError("unauthorized", "authentication required: send 'Authorization: Bearer <token>'");
 
   const verified = await verifyToken(token);
