@@ -17,13 +17,14 @@ function apiProject(name: string, database: "embedded" | "postgresql"): TestProj
       env: { TEST_DB_KIND: database },
       testTimeout: 60_000,
       hookTimeout: 120_000,
-      maxWorkers: 2,
     },
   };
 }
 
 export default defineConfig({
   test: {
+    // Two cores: two API test files (each with its own server) at a time.
+    maxWorkers: 2,
     reporters: process.env.VITEST_JSON_REPORT ? ["default", ["json", { outputFile: process.env.VITEST_JSON_REPORT }]] : ["default"],
     projects: [
       {

@@ -54,10 +54,7 @@ mkdirSync("test-results", { recursive: true });
 rmSync(VITEST_REPORT, { force: true });
 rmSync(PLAYWRIGHT_REPORT, { force: true });
 
-// --maxWorkers=2: vitest 4 refuses projects with different maxWorkers in one sequence group, and
-// vitest.config.ts gives the API projects 2 while unit keeps the default. Drop the flag once the
-// config gives those projects their own `sequence.groupOrder`.
-const vitestStatus = run("vitest", ["node_modules/vitest/vitest.mjs", "run", "--maxWorkers=2"], { VITEST_JSON_REPORT: VITEST_REPORT });
+const vitestStatus = run("vitest", ["node_modules/vitest/vitest.mjs", "run"], { VITEST_JSON_REPORT: VITEST_REPORT });
 // Playwright runs even when vitest failed: one run should report everything that is broken.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
 const playwrightStatus = run("playwright", ["node_modules/@playwright/test/cli.js", "test"], { E2E_PORT: e2ePort });
