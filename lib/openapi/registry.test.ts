@@ -23,8 +23,8 @@ describe("the OpenAPI registry", () => {
   it("documents exactly the operations the route files serve", async () => {
     const served: string[] = [];
     for (const file of routeFiles(API_ROOT)) {
-      const module = (await import(file)) as { OPTIONS: (req: Request, ctx: unknown) => Promise<Response> };
-      const response = await module.OPTIONS(new Request("http://test/", { method: "OPTIONS" }), { params: Promise.resolve({}) });
+      const routeModule = (await import(file)) as { OPTIONS: (req: Request, ctx: unknown) => Promise<Response> };
+      const response = await routeModule.OPTIONS(new Request("http://test/", { method: "OPTIONS" }), { params: Promise.resolve({}) });
       const methods = (response.headers.get("allow") ?? "").split(", ").filter((method) => method !== "OPTIONS");
       for (const method of methods) served.push(`${method} ${openApiPath(file)}`);
     }
