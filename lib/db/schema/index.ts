@@ -1,2 +1,4 @@
 export * from "./organizations";
 export * from "./auth";
+export * from "./content";
+export * from "./webhooks";

@@ -1,0 +1,346 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { organizations, users } from "./organizations";
+
+/**
+ * Content of an organization. Text fields the specification types "string or MultiLangString" are
+ * stored as `LocalizedText` objects keyed by language code (`{"en": "Push-up", "de": "Liegestütz"}`).
+ * `search_text` columns hold every translation of the searchable texts, lower-cased, for `q` and
+ * `contains` filters (trigram-indexed). `version` increases on every write and is the ETag.
+ * `text_completeness` maps each language with text to `[filled, total]` text fields, from which
+ * `translation_status` is derived for any set of enabled languages without reloading the texts.
+ */
+export type LocalizedText = Record<string, string>;
+export type ContentStatusMap = Record<string, "draft" | "published" | "unpublished">;
+export type TextCompleteness = Record<string, [number, number]>;
+
+const at = () => timestamp({ withTimezone: true, mode: "date" });
+const organizationId = () =>
+  uuid()
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" });
+const intArray = () => integer().array().notNull().default(sql`'{}'::integer[]`);
+const uuidArray = () => uuid().array().notNull().default(sql`'{}'::uuid[]`);
+const textArray = () => text().array().notNull().default(sql`'{}'::text[]`);
+const localized = () => jsonb().$type<LocalizedText>().notNull().default(sql`'{}'::jsonb`);
+const common = {
+  createdAt: at().notNull().defaultNow(),
+  updatedAt: at().notNull().defaultNow(),
+  version: integer().notNull().default(1),
+  searchText: text().notNull().default(""),
+  textCompleteness: jsonb().$type<TextCompleteness>().notNull().default(sql`'{}'::jsonb`),
+};
+const publishing = {
+  status: jsonb().$type<ContentStatusMap>().notNull().default(sql`'{"default":"draft"}'::jsonb`),
+  publishedAt: at(),
+};
+
+/** Index set every list needs: tenant + default order, tenant + created, unique slug, trigram search. */
+function listIndexes<T extends { organizationId: AnyPgColumn; updatedAt: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn; searchText: AnyPgColumn }>(
+  name: string,
+  table: T,
+) {
+  return [
+    index(`${name}_org_updated_idx`).on(table.organizationId, table.updatedAt, table.id),
+    index(`${name}_org_created_idx`).on(table.organizationId, table.createdAt, table.id),
+    index(`${name}_search_trgm_idx`).using("gin", sql`${table.searchText} gin_trgm_ops`),
+  ];
+}
+
+// --- Uploads (files arrive with the uploads feature; records can exist with their metadata) -------
+
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    name: text().notNull(),
+    mime: text().notNull(),
+    size: integer().notNull().default(0),
+    /** md5 of the bytes: the `v` of signed addresses. */
+    md5: text().notNull().default(""),
+    width: integer(),
+    height: integer(),
+    isAnimated: boolean().notNull().default(false),
+    /** `{formats: {widescreen, landscape, square, portrait}}` crops for images, and further members. */
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    storageKey: text(),
+    createdAt: at().notNull().defaultNow(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (table) => [index("uploads_org_created_idx").on(table.organizationId, table.createdAt, table.id)],
+);
+
+// --- Lookups -------------------------------------------------------------------------------------
+
+function lookupTable<N extends string>(name: N) {
+  return pgTable(
+    name,
+    {
+      id: integer().primaryKey().generatedByDefaultAsIdentity(),
+      organizationId: organizationId(),
+      name: localized(),
+      slug: text().notNull(),
+      ...common,
+    },
+    (table) => [uniqueIndex(`${name}_org_slug_key`).on(table.organizationId, table.slug), ...listIndexes(name, table)],
+  );
+}
+
+export const muscleGroups = lookupTable("muscle_groups");
+export const bodyParts = lookupTable("body_parts");
+export const activityTypes = lookupTable("activity_types");
+export const contentProviders = lookupTable("content_providers");
+export const fitnessGoals = lookupTable("fitness_goals");
+export const equipmentBrands = lookupTable("equipment_brands");
+export const equipmentCategories = lookupTable("equipment_categories");
+
+/** Content categories: int ids where records use `types`, uuids where on-demand uses `categories`. */
+export const contentCategories = pgTable(
+  "content_categories",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    uuid: uuid().notNull().defaultRandom(),
+    organizationId: organizationId(),
+    name: localized(),
+    slug: text().notNull(),
+    ...common,
+  },
+  (table) => [
+    uniqueIndex("content_categories_org_slug_key").on(table.organizationId, table.slug),
+    uniqueIndex("content_categories_uuid_key").on(table.uuid),
+    ...listIndexes("content_categories", table),
+  ],
+);
+
+export const contentPackages = pgTable(
+  "content_packages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    name: localized(),
+    description: localized(),
+    slug: text().notNull(),
+    ...common,
+  },
+  (table) => [uniqueIndex("content_packages_org_slug_key").on(table.organizationId, table.slug), ...listIndexes("content_packages", table)],
+);
+
+export const equipment = pgTable(
+  "equipment",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: organizationId(),
+    name: localized(),
+    slug: text().notNull(),
+    brandId: integer().references(() => equipmentBrands.id, { onDelete: "restrict" }),
+    categories: intArray(),
+    description: localized(),
+    imageId: uuid().references(() => uploads.id, { onDelete: "restrict" }),
+    /** The special record for exercises that need no equipment (one per organization). */
+    isNone: boolean().notNull().default(false),
+    ...common,
+  },
+  (table) => [
+    uniqueIndex("equipment_org_slug_key").on(table.organizationId, table.slug),
+    index("equipment_org_brand_idx").on(table.organizationId, table.brandId),
+    index("equipment_categories_idx").using("gin", table.categories),
+    uniqueIndex("equipment_org_none_key").on(table.organizationId).where(sql`${table.isNone}`),
+    ...listIndexes("equipment", table),
+  ],
+);
+
+export const instructors = pgTable(
+  "instructors",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    name: text().notNull(),
+    gender: text({ enum: ["male", "female", "duo"] }),
+    photoId: uuid().references(() => uploads.id, { onDelete: "restrict" }),
+    ...common,
+  },
+  (table) => [index("instructors_org_name_idx").on(table.organizationId, table.name, table.id), ...listIndexes("instructors", table)],
+);
+
+// --- Exercises, workouts, training plans, on-demand ------------------------------------------------
+
+export const exercises = pgTable(
+  "exercises",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    name: localized(),
+    slug: text().notNull(),
+    summary: localized(),
+    level: text({ enum: ["beginner", "intermediate", "advanced"] }).notNull(),
+    gender: text({ enum: ["male", "female", "duo"] }).notNull(),
+    orientation: text({ enum: ["left", "right", "alternating"] }),
+    muscleGroups: intArray(),
+    equipment: intArray(),
+    types: intArray(),
+    videoId: uuid().references(() => uploads.id, { onDelete: "restrict" }),
+    gifId: uuid().references(() => uploads.id, { onDelete: "restrict" }),
+    imageId: uuid().references(() => uploads.id, { onDelete: "restrict" }),
+    steps: jsonb().$type<LocalizedText[]>().notNull().default(sql`'[]'::jsonb`),
+    ...common,
+  },
+  (table) => [
+    uniqueIndex("exercises_org_slug_key").on(table.organizationId, table.slug),
+    index("exercises_org_level_idx").on(table.organizationId, table.level, table.updatedAt),
+    index("exercises_muscle_groups_idx").using("gin", table.muscleGroups),
+    index("exercises_equipment_idx").using("gin", table.equipment),
+    index("exercises_types_idx").using("gin", table.types),
+    ...listIndexes("exercises", table),
+  ],
+);
+
+export const workouts = pgTable(
+  "workouts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    title: localized(),
+    description: localized(),
+    slug: text().notNull(),
+    imageId: uuid().references(() => uploads.id, { onDelete: "restrict" }),
+    gender: text({ enum: ["male", "female", "non-binary"] }).notNull(),
+    level: text({ enum: ["beginner", "intermediate", "advanced"] }).notNull(),
+    types: intArray(),
+    goals: intArray(),
+    bodyParts: intArray(),
+    locations: textArray(),
+    duration: text({ enum: ["0-15", "16-30", "31-45", "46-60", "61+"] }).notNull(),
+    estimatedDuration: integer(),
+    template: boolean().notNull().default(false),
+    contentPackages: uuidArray(),
+    /** Phases with their items, as written (texts as LocalizedText objects). */
+    phases: jsonb().$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Every exercise the phases reference (derived), for reference checks and 409s on delete. */
+    exerciseIds: uuidArray(),
+    ...publishing,
+    ...common,
+  },
+  (table) => [
+    uniqueIndex("workouts_org_slug_key").on(table.organizationId, table.slug),
+    index("workouts_org_level_idx").on(table.organizationId, table.level, table.updatedAt),
+    index("workouts_org_published_idx").on(table.organizationId, table.publishedAt, table.id),
+    index("workouts_body_parts_idx").using("gin", table.bodyParts),
+    index("workouts_goals_idx").using("gin", table.goals),
+    index("workouts_types_idx").using("gin", table.types),
+    index("workouts_packages_idx").using("gin", table.contentPackages),
+    index("workouts_exercises_idx").using("gin", table.exerciseIds),
+    index("workouts_status_idx").using("gin", sql`${table.status} jsonb_path_ops`),
+    ...listIndexes("workouts", table),
+  ],
+);
+
+export const trainingPlans = pgTable(
+  "training_plans",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    title: localized(),
+    description: localized(),
+    slug: text().notNull(),
+    imageId: uuid().references(() => uploads.id, { onDelete: "restrict" }),
+    goals: intArray(),
+    types: intArray(),
+    level: text({ enum: ["beginner", "intermediate", "advanced"] }).notNull(),
+    locations: textArray(),
+    contentPackages: uuidArray(),
+    weeks: jsonb().$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    weeksTotal: integer().notNull().default(0),
+    daysTotal: integer().notNull().default(0),
+    maxDaysPerWeek: integer().notNull().default(0),
+    /** Workouts and on-demand items the weeks reference (derived). */
+    workoutIds: uuidArray(),
+    onDemandIds: uuidArray(),
+    ...publishing,
+    ...common,
+  },
+  (table) => [
+    uniqueIndex("training_plans_org_slug_key").on(table.organizationId, table.slug),
+    index("training_plans_org_level_idx").on(table.organizationId, table.level, table.updatedAt),
+    index("training_plans_org_days_idx").on(table.organizationId, table.daysTotal),
+    index("training_plans_org_weeks_idx").on(table.organizationId, table.weeksTotal),
+    index("training_plans_org_max_days_idx").on(table.organizationId, table.maxDaysPerWeek),
+    index("training_plans_goals_idx").using("gin", table.goals),
+    index("training_plans_types_idx").using("gin", table.types),
+    index("training_plans_locations_idx").using("gin", table.locations),
+    index("training_plans_packages_idx").using("gin", table.contentPackages),
+    index("training_plans_workouts_idx").using("gin", table.workoutIds),
+    index("training_plans_on_demand_idx").using("gin", table.onDemandIds),
+    index("training_plans_status_idx").using("gin", sql`${table.status} jsonb_path_ops`),
+    ...listIndexes("training_plans", table),
+  ],
+);
+
+export const onDemand = pgTable(
+  "on_demand",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    type: text({ enum: ["virtual-class", "audio-workout"] }).notNull(),
+    title: localized(),
+    description: localized(),
+    slug: text().notNull(),
+    videoId: uuid().references(() => uploads.id, { onDelete: "restrict" }),
+    imageId: uuid().references(() => uploads.id, { onDelete: "restrict" }),
+    instructorId: uuid().references(() => instructors.id, { onDelete: "restrict" }),
+    contentPackages: uuidArray(),
+    duration: text({ enum: ["0-15", "16-30", "31-45", "46-60", "61+"] }).notNull(),
+    level: text({ enum: ["beginner", "intermediate", "advanced"] }).notNull(),
+    goals: intArray(),
+    equipment: intArray(),
+    categories: uuidArray(),
+    languages: textArray(),
+    contentProvider: integer().references(() => contentProviders.id, { onDelete: "restrict" }),
+    ...publishing,
+    ...common,
+  },
+  (table) => [
+    uniqueIndex("on_demand_org_slug_key").on(table.organizationId, table.slug),
+    index("on_demand_org_type_idx").on(table.organizationId, table.type, table.updatedAt),
+    index("on_demand_org_level_idx").on(table.organizationId, table.level, table.updatedAt),
+    index("on_demand_org_duration_idx").on(table.organizationId, table.duration),
+    index("on_demand_org_instructor_idx").on(table.organizationId, table.instructorId),
+    index("on_demand_goals_idx").using("gin", table.goals),
+    index("on_demand_equipment_idx").using("gin", table.equipment),
+    index("on_demand_categories_idx").using("gin", table.categories),
+    index("on_demand_packages_idx").using("gin", table.contentPackages),
+    index("on_demand_status_idx").using("gin", sql`${table.status} jsonb_path_ops`),
+    check("on_demand_type_valid", sql`${table.type} IN ('virtual-class', 'audio-workout')`),
+    ...listIndexes("on_demand", table),
+  ],
+);
+
+/** Who changed which language's status of which record, when, from what to what. */
+export const statusHistory = pgTable(
+  "status_history",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    collection: text({ enum: ["workouts", "training-plans", "on-demand"] }).notNull(),
+    recordId: uuid().notNull(),
+    language: text().notNull(),
+    fromStatus: text(),
+    toStatus: text().notNull(),
+    changedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    changedAt: at().notNull().defaultNow(),
+  },
+  (table) => [index("status_history_record_idx").on(table.organizationId, table.collection, table.recordId, table.changedAt)],
+);
