@@ -76,7 +76,7 @@ function toOpenApiOperation(operation: Operation<never, never, never, never>): Z
       ...(request?.headers ? { header: request.headers as never } : {}),
     },
     ...(request?.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: request.body } } } }
+      ? { requestBody: { required: true, content: { [operation.rawBody ? "multipart/form-data" : "application/json"]: { schema: request.body } } } }
       : {}),
     responses,
   };

@@ -8,6 +8,7 @@ import {
   postIntegrationToken,
 } from "@/lib/integration-tokens/operations";
 import { deleteUserById, getUser, getUsers, patchUser, postUser } from "@/lib/users/operations";
+import { deleteUploadById, getUpload, getUploads, patchUpload, postUpload } from "@/lib/uploads/operations";
 import { getOpenApiDocument } from "./operations";
 
 /**
@@ -29,4 +30,9 @@ export const operations = [
   getUser,
   patchUser,
   deleteUserById,
+  postUpload,
+  getUploads,
+  getUpload,
+  patchUpload,
+  deleteUploadById,
 ] as unknown as Operation<never, never, never, never>[];

@@ -1,0 +1,220 @@
+import "server-only";
+import { and, count, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { tables, type Db, type Executor } from "@/lib/db";
+import { queryRows } from "@/lib/db/client";
+import { isForeignKeyViolation } from "@/lib/db/errors";
+import { getEnv } from "@/lib/env";
+import { compileOrder, compileWhere, scalarField, searchField, type FilterQuery, type FilterSpec } from "@/lib/filter";
+import { ApiError, type ErrorDetail } from "@/lib/http/errors";
+import { describeError, log } from "@/lib/log";
+import { validateInput } from "@/lib/validation";
+import { STYLES, defaultCrop, defaultFormats, validateCrop, type Crop, type Formats } from "./crops";
+import { UnreadableImageError, readImageInfo } from "./images";
+import { receiveUpload } from "./receive-upload";
+import { toUploadRecord, type UploadRecord, type UploadRow } from "./records";
+import { uploadNameSchema, type UpdateUploadBody } from "./schemas";
+import { fileTypeOfMime, nameForType } from "./sniff";
+import { getStorage, storageKeys } from "./storage";
+
+const u = tables.uploads;
+
+export const uploadFilterSpec = {
+  fields: {
+    q: { type: "string", operators: ["eq", "contains"] },
+    name: { type: "string", operators: ["eq", "contains"] },
+    mime: { type: "string", operators: ["eq", "in", "contains"] },
+  },
+  order: { created: { description: "Upload time" }, updated: {}, name: {} },
+  defaultOrder: [{ field: "created", direction: "desc" }],
+} as const satisfies FilterSpec;
+
+const uploadFilterCompilers = {
+  q: searchField([u.name]),
+  name: scalarField(u.name, "string"),
+  mime: scalarField(u.mime, "string"),
+};
+
+const notFound = () => new ApiError("not_found", "upload not found");
+
+/** A version tag of the record's editable state, for `ETag` and `If-Match`. */
+export const uploadEtag = (row: { updatedAt: Date }) => `"${row.updatedAt.getTime().toString(36)}"`;
+
+export function assertIfMatch(req: Request, row: UploadRow): void {
+  const ifMatch = req.headers.get("if-match");
+  if (!ifMatch || ifMatch.trim() === "*") return;
+  const tags = ifMatch.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  if (!tags.includes(uploadEtag(row))) throw new ApiError("precondition_failed", "the upload has changed since it was read (If-Match)");
+}
+
+export async function listUploads(db: Db, organizationId: string, filter: FilterQuery) {
+  const where = and(eq(u.organizationId, organizationId), compileWhere(filter, uploadFilterCompilers));
+  const order = compileOrder(filter, { created: u.createdAt, updated: u.updatedAt, name: sql`lower(${u.name})` }, u.id);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(u).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset),
+    db.select({ value: count() }).from(u).where(where),
+  ]);
+  return { total: total?.value ?? 0, data: rows.map(toUploadRecord) };
+}
+
+export async function getUploadOrThrow(db: Executor, organizationId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<UploadRow> {
+  const query = db.select().from(u).where(and(eq(u.id, id), eq(u.organizationId, organizationId))).limit(1);
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The upload an image address names. Deliberately not scoped to an organization: the address's
+ * signed policy, which binds this id, is the credential (docs/decisions/0006).
+ */
+export async function findUploadForDelivery(db: Db, id: string): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(u).where(eq(u.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Streams the request's file to storage, then records it. The bytes go to their final key only
+ * complete (storage writes are atomic) and the row is inserted after that, so no record ever points
+ * at a partial file; whatever fails after the write removes the file again.
+ */
+export async function createUpload(db: Db, organizationId: string, req: Request): Promise<UploadRecord> {
+  const storage = getStorage();
+  const id = randomUUID();
+  const key = storageKeys.original(organizationId, id);
+  const received = await receiveUpload(req, getEnv().UPLOAD_MAX_MB * 1024 * 1024, (bytes) => storage.write(key, bytes));
+  const removeFile = () => storage.removePrefix(storageKeys.prefix(organizationId, id)).catch((error) => log.warn("could not remove an upload's file", { key, ...describeError(error) }));
+  try {
+    const given = received.fields.name !== undefined ? validateInput(uploadNameSchema, received.fields.name, ["name"]) : received.filename;
+    const name = nameForType(given, received.fileType);
+    let image: { width: number; height: number; isAnimated: boolean } | undefined;
+    if (received.fileType.kind === "image") {
+      image = await readImageInfo(await readAll(storage.read(key)), received.fileType);
+    }
+    const [row] = await db
+      .insert(u)
+      .values({
+        id,
+        organizationId,
+        name,
+        mime: received.fileType.mime,
+        size: received.size,
+        md5: received.md5,
+        width: image?.width ?? null,
+        height: image?.height ?? null,
+        isAnimated: image?.isAnimated ?? false,
+        metadata: image ? { formats: defaultFormats(image) } : {},
+        storageKey: key,
+      })
+      .returning();
+    return toUploadRecord(row!);
+  } catch (error) {
+    await removeFile();
+    if (error instanceof UnreadableImageError) throw new ApiError("unprocessable", `/file: ${error.message}`, [{ path: "/file", message: error.message }]);
+    throw error;
+  }
+}
+
+async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** The four crops of an image row, falling back to the default for any that is not stored. */
+export function formatsOf(row: UploadRow): Formats {
+  const image = { width: row.width ?? 1, height: row.height ?? 1 };
+  const stored = (row.metadata.formats ?? {}) as Partial<Record<string, Crop>>;
+  return Object.fromEntries(STYLES.map((style) => [style, stored[style] ?? defaultCrop(image, style)])) as Formats;
+}
+
+export async function updateUpload(db: Db, organizationId: string, id: string, changes: UpdateUploadBody, req: Request): Promise<{ record: UploadRecord; row: UploadRow }> {
+  return db.transaction(async (tx) => {
+    const current = await getUploadOrThrow(tx, organizationId, id, { forUpdate: true });
+    assertIfMatch(req, current);
+    const fileType = fileTypeOfMime(current.mime);
+    const patch: Partial<typeof u.$inferInsert> = {};
+    if (changes.name !== undefined) patch.name = fileType ? nameForType(changes.name, fileType) : changes.name;
+
+    const formatChanges = changes.metadata?.formats;
+    if (formatChanges && Object.keys(formatChanges).length > 0) {
+      if (!current.width || !current.height || !current.mime.startsWith("image/")) {
+        throw new ApiError("unprocessable", "/metadata/formats: only images have formats", [{ path: "/metadata/formats", message: "only images have formats" }]);
+      }
+      const image = { width: current.width, height: current.height };
+      const formats = formatsOf(current);
+      const details: ErrorDetail[] = [];
+      for (const style of STYLES) {
+        const crop = formatChanges[style];
+        if (crop === undefined) continue;
+        if (crop === null) {
+          formats[style] = defaultCrop(image, style);
+          continue;
+        }
+        const problems = validateCrop(crop, style, image, `/metadata/formats/${style}`);
+        details.push(...problems);
+        if (problems.length === 0) formats[style] = crop;
+      }
+      if (details.length > 0) {
+        const more = details.length > 1 ? ` (and ${details.length - 1} more)` : "";
+        throw new ApiError("unprocessable", `${details[0]!.path}: ${details[0]!.message}${more}`, details);
+      }
+      patch.metadata = { ...current.metadata, formats };
+    }
+    const [row] = await tx
+      .update(u)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(and(eq(u.id, id), eq(u.organizationId, organizationId)))
+      .returning();
+    return { record: toUploadRecord(row!), row: row! };
+  });
+}
+
+/** The upload columns of content records (lib/db/schema/content.ts): who can hold an upload. */
+const REFERRING_COLUMNS = [
+  { table: tables.exercises, column: tables.exercises.videoId, label: "exercise", field: "video" },
+  { table: tables.exercises, column: tables.exercises.gifId, label: "exercise", field: "gif" },
+  { table: tables.exercises, column: tables.exercises.imageId, label: "exercise", field: "image" },
+  { table: tables.workouts, column: tables.workouts.imageId, label: "workout", field: "image" },
+  { table: tables.trainingPlans, column: tables.trainingPlans.imageId, label: "training plan", field: "image" },
+  { table: tables.onDemand, column: tables.onDemand.videoId, label: "on-demand item", field: "video" },
+  { table: tables.onDemand, column: tables.onDemand.imageId, label: "on-demand item", field: "image" },
+  { table: tables.equipment, column: tables.equipment.imageId, label: "equipment", field: "image" },
+  { table: tables.instructors, column: tables.instructors.photoId, label: "instructor", field: "photo" },
+] as const;
+
+/** Records of the organization that use the upload, as "exercise <id> (video)", in one query. */
+export async function findReferrers(db: Executor, organizationId: string, id: string): Promise<string[]> {
+  const selects = REFERRING_COLUMNS.map(
+    ({ table, column, label, field }) =>
+      sql`(SELECT ${label}::text AS label, ${table.id}::text AS id, ${field}::text AS field FROM ${table} WHERE ${table.organizationId} = ${organizationId} AND ${column} = ${id} LIMIT 11)`,
+  );
+  const rows = await queryRows<{ label: string; id: string; field: string }>(db, sql.join(selects, sql` UNION ALL `));
+  return rows.map((row) => `${row.label} ${row.id} (${row.field})`);
+}
+
+function referencedConflict(id: string, referrers: string[]): ApiError {
+  const shown = referrers.slice(0, 10).join(", ");
+  const more = referrers.length > 10 ? ` and more` : "";
+  return new ApiError("conflict", `upload ${id} is still used by ${shown}${more}; remove those references first`);
+}
+
+/** Deletes the record (409 while content uses it), then its file and cached thumbnails. */
+export async function deleteUpload(db: Db, organizationId: string, id: string, req: Request): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const current = await getUploadOrThrow(tx, organizationId, id, { forUpdate: true });
+      assertIfMatch(req, current);
+      const referrers = await findReferrers(tx, organizationId, id);
+      if (referrers.length > 0) throw referencedConflict(id, referrers);
+      await tx.delete(u).where(and(eq(u.id, id), eq(u.organizationId, organizationId)));
+    });
+  } catch (error) {
+    // A reference written between the check and the delete: the foreign key refuses the delete.
+    if (isForeignKeyViolation(error)) throw new ApiError("conflict", `upload ${id} is still used by other records; remove those references first`);
+    throw error;
+  }
+  await getStorage()
+    .removePrefix(storageKeys.prefix(organizationId, id))
+    .catch((error) => log.warn("could not remove a deleted upload's files", { uploadId: id, ...describeError(error) }));
+}
