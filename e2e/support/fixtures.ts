@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db";
+import { tables, type Db } from "@/lib/db";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { createUser } from "@/lib/users/create-user";
 
@@ -21,11 +21,27 @@ export const USERS = {
 
 export type FixtureUser = keyof typeof USERS;
 
+/**
+ * Upload records (metadata only, no bytes) that content tests reference; the uploads feature's own
+ * tests create real files.
+ */
+export const UPLOADS = {
+  alphaImage: { id: "a0000000-0000-4000-8000-000000000001", org: "alpha", name: "cover.png", mime: "image/png", width: 1400, height: 1000 },
+  alphaVideo: { id: "a0000000-0000-4000-8000-000000000002", org: "alpha", name: "demo.mp4", mime: "video/mp4" },
+  alphaGif: { id: "a0000000-0000-4000-8000-000000000003", org: "alpha", name: "loop.gif", mime: "image/gif", width: 480, height: 480 },
+  alphaAudio: { id: "a0000000-0000-4000-8000-000000000004", org: "alpha", name: "session.mp3", mime: "audio/mpeg" },
+  betaImage: { id: "b0000000-0000-4000-8000-000000000001", org: "beta", name: "beta.png", mime: "image/png", width: 800, height: 800 },
+} as const;
+
 export async function seedFixtures(db: Db): Promise<void> {
   const organizations = new Map<string, { id: string; languages: string[] }>();
   for (const org of Object.values(ORGS)) {
     const created = await createOrganization(db, { ...org, languages: [...org.languages] });
     organizations.set(org.code, created);
+  }
+  for (const upload of Object.values(UPLOADS)) {
+    const { org, ...fields } = upload;
+    await db.insert(tables.uploads).values({ ...fields, organizationId: organizations.get(org)!.id, md5: "0".repeat(32) });
   }
   for (const user of Object.values(USERS)) {
     await createUser(db, organizations.get(user.org)!, {

@@ -134,3 +134,28 @@ describe("route wrapper", () => {
     await expectError(response, 404, { code: "404", message: "no such endpoint: PATCH /api/v3/nothing/here" });
   });
 });
+
+describe("missing attributes of union types", () => {
+  const withUnion = defineOperation({
+    method: "POST",
+    path: "/union",
+    operationId: "union",
+    summary: "union",
+    tags: ["Test"],
+    auth: { public: true },
+    usesDatabase: false,
+    request: { body: z.object({ image: z.union([z.uuid(), z.object({ id: z.uuid() })]) }) },
+    responses: { 200: { description: "ok" } },
+    handle: async ({ body }) => json(body),
+  });
+
+  it("answers a missing union-typed attribute with 400, an invalid one with 422", async () => {
+    const post = (body: unknown) =>
+      route(withUnion).POST(new Request("http://test/api/v3/union", { method: "POST", body: JSON.stringify(body) }), ctx);
+    const missing = await post({});
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ code: "400", message: "/image: is required", details: [{ path: "/image", message: "is required" }] });
+    const invalid = await post({ image: 5 });
+    expect(invalid.status).toBe(422);
+  });
+});

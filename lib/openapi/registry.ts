@@ -7,6 +7,10 @@ import {
   getIntegrationTokens,
   postIntegrationToken,
 } from "@/lib/integration-tokens/operations";
+import { equipmentOperations } from "@/lib/equipment/collection";
+import { exerciseOperations } from "@/lib/exercises/collection";
+import { instructorOperations } from "@/lib/instructors/collection";
+import { LOOKUPS } from "@/lib/lookups/collections";
 import { deleteUserById, getUser, getUsers, patchUser, postUser } from "@/lib/users/operations";
 import { deleteUploadById, getUpload, getUploads, patchUpload, postUpload } from "@/lib/uploads/operations";
 import { getOpenApiDocument } from "./operations";
@@ -35,4 +39,8 @@ export const operations = [
   getUpload,
   patchUpload,
   deleteUploadById,
+  ...LOOKUPS.flatMap((lookup) => lookup.operations.all),
+  ...exerciseOperations.all,
+  ...equipmentOperations.all,
+  ...instructorOperations.all,
 ] as unknown as Operation<never, never, never, never>[];

@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { contentCategories } from "@/lib/lookups/collections";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(contentCategories.operations.get, contentCategories.operations.replace, contentCategories.operations.patch, contentCategories.operations.remove);

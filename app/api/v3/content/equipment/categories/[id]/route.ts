@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { equipmentCategories } from "@/lib/lookups/collections";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(equipmentCategories.operations.get, equipmentCategories.operations.replace, equipmentCategories.operations.patch, equipmentCategories.operations.remove);

@@ -1,0 +1,277 @@
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import { tables, type Executor } from "@/lib/db";
+import type { LocalizedText, TextCompleteness } from "@/lib/db/schema";
+import { compileOrder, compileWhere, type FieldCompiler, type FilterQuery, type FilterSpec, type Operand } from "@/lib/filter";
+import { ApiError } from "@/lib/http/errors";
+import { loadUploads, type UploadRecord } from "@/lib/uploads/records";
+import { validateInput } from "@/lib/validation";
+import type { ContentContext } from "./context";
+import { recordContentEvent } from "./events";
+import { assertIfMatch, etagOf } from "./etag";
+import { assertReferencesExist, referencedConflict, type ReferenceUse } from "./references";
+import { resolveSlug } from "./slug";
+import { buildSearchText, computeCompleteness, requireDefaultText, type WriteMode } from "./text";
+import { assertTranslatorChange, type NestedTextSpec } from "./translator";
+
+type Row = Record<string, unknown> & { id: string | number; version: number; organizationId: string };
+
+export type ContentTable = PgTable & {
+  id: AnyPgColumn;
+  organizationId: AnyPgColumn;
+  version: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  updatedAt: AnyPgColumn;
+  searchText: AnyPgColumn;
+  textCompleteness: AnyPgColumn;
+};
+
+/** What a collection's `prepare` returns: the columns to write and what to check about them. */
+export type Prepared = {
+  values: Record<string, unknown>;
+  /** References to verify (422 naming each unknown id). */
+  uses: ReferenceUse[];
+  /** Texts that must have a value in the default language. */
+  requiredTexts: { path: string; text: LocalizedText }[];
+  /** Every text field (for translation completeness). */
+  texts: LocalizedText[];
+  /** Texts that `q` and `contains` filters search. */
+  searchTexts: (LocalizedText | string | null | undefined)[];
+  /** For slugged collections: the requested slug (null/undefined → generate) and the text to generate from. */
+  slug?: { given: string | null | undefined; source: string };
+};
+
+export type Related = { uploads: Map<string, UploadRecord> };
+
+export type CollectionConfig<R extends Row, I extends Record<string, unknown>> = {
+  /** Path segment under /content and key in messages: "exercises". */
+  key: string;
+  /** The §6 entity name: "Exercise". */
+  entity: string;
+  /** Singular, for messages: "exercise". */
+  label: string;
+  table: ContentTable & { slug?: AnyPgColumn; status?: AnyPgColumn };
+  idKind: "uuid" | "int";
+  /** Workouts, training plans and on-demand carry a per-language status and visibility rules. */
+  isPublishable?: boolean;
+  filter: { spec: FilterSpec; compilers: (ctx: ContentContext) => Record<string, FieldCompiler>; order: (ctx: ContentContext) => Record<string, Operand> };
+  /** The columns a list needs (a projection without heavy columns such as phases). */
+  previewColumns?: Record<string, AnyPgColumn>;
+  inputSchema: z.ZodType<I>;
+  uploadIds?: (row: R) => (string | null | undefined)[];
+  previewUploadIds?: (row: R) => (string | null | undefined)[];
+  toPreview: (row: R, ctx: ContentContext, related: Related) => unknown;
+  toFull: (row: R, ctx: ContentContext, related: Related) => unknown;
+  /** The stored record as a request body: the base a JSON merge patch applies to. */
+  toInput: (row: R) => Record<string, unknown>;
+  /** Top-level text fields (merged per language by PATCH rather than replaced). */
+  textFields: readonly string[];
+  /** JSON columns holding texts inside a structure (phases, steps, weeks), for the translator rule. */
+  nestedTexts?: Record<string, NestedTextSpec>;
+  prepare: (input: I, current: R | undefined, ctx: ContentContext, mode: WriteMode) => Promise<Prepared> | Prepared;
+  /** Records that use this one (a delete answers 409 naming them). */
+  findReferrers?: (db: Executor, organizationId: string, row: R) => Promise<string[]>;
+  /** A reason this record may not be deleted at all. */
+  protectFromDelete?: (row: R) => string | undefined;
+};
+
+export type Collection<R extends Row = Row, I extends Record<string, unknown> = Record<string, unknown>> = CollectionConfig<R, I> & {
+  list: (ctx: ContentContext, filter: FilterQuery) => Promise<{ total: number; data: unknown[] }>;
+  get: (ctx: ContentContext, id: string | number, options?: { trainingPlanId?: string }) => Promise<{ body: unknown; etag: string; row: R }>;
+  create: (ctx: ContentContext, input: I) => Promise<{ body: unknown; etag: string; id: string | number }>;
+  replace: (ctx: ContentContext, id: string | number, input: I, ifMatch: string | null) => Promise<{ body: unknown; etag: string }>;
+  patch: (ctx: ContentContext, id: string | number, patch: Record<string, unknown>, ifMatch: string | null) => Promise<{ body: unknown; etag: string }>;
+  remove: (ctx: ContentContext, id: string | number, ifMatch: string | null) => Promise<void>;
+  /** Loads rows the caller may see, by id, in one query (used by other collections and by search). */
+  fullRecord: (ctx: ContentContext, row: R, executor?: Executor) => Promise<unknown>;
+};
+
+/** Languages whose status decides what a mobile or integration caller may see (api-decisions §2). */
+function visibilityLanguages(ctx: ContentContext): readonly string[] {
+  return ctx.view.mode === "single" ? [ctx.view.language] : ctx.view.languages;
+}
+
+/** Published in one of the languages, or — where a language has no entry — in `default`. */
+export function publishedCondition(status: AnyPgColumn, languages: readonly string[], defaultLanguage: string): SQL {
+  const checks = languages.map((language) =>
+    language === defaultLanguage
+      ? sql`${status}->>'default' = 'published'`
+      : sql`coalesce(${status}->>${language}, ${status}->>'default') = 'published'`,
+  );
+  return sql`(${sql.join(checks, sql` OR `)})`;
+}
+
+/** RFC 7396 JSON merge patch. */
+export function applyMergePatch(target: unknown, patch: unknown): unknown {
+  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+  const result: Record<string, unknown> = target && typeof target === "object" && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
+  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
+    if (value === null) delete result[key];
+    else result[key] = applyMergePatch(result[key], value);
+  }
+  return result;
+}
+
+export function defineCollection<R extends Row, I extends Record<string, unknown>>(config: CollectionConfig<R, I>): Collection<R, I> {
+  const table = config.table;
+  const idEquals = (id: string | number) => eq(table.id, id);
+  const inOrganization = (ctx: ContentContext) => eq(table.organizationId, ctx.organization.id);
+  const visibility = (ctx: ContentContext) =>
+    config.isPublishable && ctx.seesOnlyPublished && table.status
+      ? publishedCondition(table.status, visibilityLanguages(ctx), ctx.organization.defaultLanguage)
+      : undefined;
+
+  async function related(ctx: ContentContext, rows: R[], pick?: (row: R) => (string | null | undefined)[], executor: Executor = ctx.db): Promise<Related> {
+    const ids = pick ? rows.flatMap(pick) : [];
+    return { uploads: await loadUploads(executor, ctx.organization.id, ids) };
+  }
+
+  async function fullRecord(ctx: ContentContext, row: R, executor: Executor = ctx.db) {
+    return config.toFull(row, ctx, await related(ctx, [row], config.uploadIds, executor));
+  }
+
+  async function findRow(ctx: ContentContext, executor: Executor, id: string | number, forUpdate: boolean): Promise<R> {
+    const query = executor.select().from(table).where(and(idEquals(id), inOrganization(ctx))).limit(1);
+    const [row] = (forUpdate ? await query.for("update") : await query) as unknown as R[];
+    if (!row) throw new ApiError("not_found", `${config.label} not found`);
+    return row;
+  }
+
+  async function write(ctx: ContentContext, input: I, current: R | undefined, mode: WriteMode, executor: Executor) {
+    const prepared = await config.prepare(input, current, ctx, mode);
+    requireDefaultText(prepared.requiredTexts, ctx);
+    await assertReferencesExist(executor, ctx.organization.id, prepared.uses);
+    const values: Record<string, unknown> = {
+      ...prepared.values,
+      searchText: buildSearchText(prepared.searchTexts),
+      textCompleteness: computeCompleteness(prepared.texts) satisfies TextCompleteness,
+    };
+    if (prepared.slug && table.slug) {
+      values.slug = await resolveSlug(executor, table as never, ctx.organization.id, {
+        given: prepared.slug.given,
+        source: prepared.slug.source,
+        excludeId: current?.id,
+      });
+    }
+    return values;
+  }
+
+  async function saveChange(ctx: ContentContext, id: string | number, input: I, mode: WriteMode, ifMatch: string | null) {
+    return ctx.db.transaction(async (tx) => {
+      const current = await findRow(ctx, tx, id, true);
+      assertIfMatch(ifMatch, current.id, current.version);
+      const values = await write(ctx, input, current, mode, tx);
+      if (ctx.caller.kind === "user" && ctx.caller.role === "translator") {
+        assertTranslatorChange(current, values, {
+          textFields: config.textFields,
+          nestedTexts: config.nestedTexts ?? {},
+          languages: ctx.caller.languages,
+          defaultLanguage: ctx.organization.defaultLanguage,
+        });
+      }
+      const [row] = (await tx
+        .update(table)
+        .set({ ...values, version: sql`${table.version} + 1`, updatedAt: sql`now()` } as never)
+        .where(and(idEquals(id), inOrganization(ctx)))
+        .returning()) as unknown as R[];
+      const body = await fullRecord(ctx, row!, tx);
+      await recordContentEvent(tx, ctx, { event: "updated", entity: config.entity, entityId: row!.id, data: body });
+      return { body, etag: etagOf(row!.id, row!.version) };
+    });
+  }
+
+  return {
+    ...config,
+    fullRecord,
+
+    async list(ctx, filter) {
+      const where = and(inOrganization(ctx), visibility(ctx), compileWhere(filter, config.filter.compilers(ctx)));
+      const order = compileOrder(filter, config.filter.order(ctx), table.id);
+      const columns = config.previewColumns;
+      const rowsQuery = (columns ? ctx.db.select(columns) : ctx.db.select()).from(table).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
+      const [rows, [total]] = await Promise.all([rowsQuery, ctx.db.select({ value: count() }).from(table).where(where)]);
+      const typed = rows as unknown as R[];
+      const rel = await related(ctx, typed, config.previewUploadIds);
+      return { total: total?.value ?? 0, data: typed.map((row) => config.toPreview(row, ctx, rel)) };
+    },
+
+    async get(ctx, id, options) {
+      if (options?.trainingPlanId) await assertInTrainingPlan(ctx, config.key, id, options.trainingPlanId);
+      const [row] = (await ctx.db
+        .select()
+        .from(table)
+        .where(and(idEquals(id), inOrganization(ctx), visibility(ctx)))
+        .limit(1)) as unknown as R[];
+      if (!row) throw new ApiError("not_found", `${config.label} not found`);
+      return { body: await fullRecord(ctx, row), etag: etagOf(row.id, row.version), row };
+    },
+
+    async create(ctx, input) {
+      if (ctx.caller.kind === "user" && ctx.caller.role === "translator") {
+        throw new ApiError("forbidden", "translators can edit the texts of existing records only");
+      }
+      return ctx.db.transaction(async (tx) => {
+        const values = await write(ctx, input, undefined, "create", tx);
+        const [row] = (await tx
+          .insert(table)
+          .values({ ...values, organizationId: ctx.organization.id } as never)
+          .returning()) as unknown as R[];
+        const body = await fullRecord(ctx, row!, tx);
+        await recordContentEvent(tx, ctx, { event: "created", entity: config.entity, entityId: row!.id, data: body });
+        return { body, etag: etagOf(row!.id, row!.version), id: row!.id };
+      });
+    },
+
+    replace: (ctx, id, input, ifMatch) => saveChange(ctx, id, input, "replace", ifMatch),
+
+    async patch(ctx, id, patch, ifMatch) {
+      const [current] = (await ctx.db.select().from(table).where(and(idEquals(id), inOrganization(ctx))).limit(1)) as unknown as R[];
+      if (!current) throw new ApiError("not_found", `${config.label} not found`);
+      const base = config.toInput(current);
+      const textPatch: Record<string, unknown> = {};
+      const otherPatch: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(patch)) (config.textFields.includes(key) ? textPatch : otherPatch)[key] = value;
+      // Text fields keep their per-language meaning (a string sets one language, an object merges).
+      const merged = { ...(applyMergePatch(base, otherPatch) as Record<string, unknown>), ...textPatch };
+      for (const key of config.textFields) if (textPatch[key] === null) merged[key] = {};
+      const input = validateInput(config.inputSchema, merged);
+      return saveChange(ctx, id, input, "patch", ifMatch);
+    },
+
+    async remove(ctx, id, ifMatch) {
+      if (ctx.caller.kind === "user" && ctx.caller.role === "translator") {
+        throw new ApiError("forbidden", "translators can edit the texts of existing records only");
+      }
+      await ctx.db.transaction(async (tx) => {
+        const current = await findRow(ctx, tx, id, true);
+        assertIfMatch(ifMatch, current.id, current.version);
+        const reason = config.protectFromDelete?.(current);
+        if (reason) throw new ApiError("conflict", reason);
+        const referrers = (await config.findReferrers?.(tx, ctx.organization.id, current)) ?? [];
+        if (referrers.length > 0) throw referencedConflict(`this ${config.label}`, referrers);
+        const body = await fullRecord(ctx, current, tx);
+        await tx.delete(table).where(and(idEquals(id), inOrganization(ctx)));
+        await recordContentEvent(tx, ctx, { event: "deleted", entity: config.entity, entityId: current.id, data: body });
+      });
+    },
+  };
+}
+
+/**
+ * A workout or on-demand item fetched through a training plan must belong to that plan, and the plan
+ * must be visible to the caller; otherwise 404 (api-decisions §2, specification §2.5).
+ */
+async function assertInTrainingPlan(ctx: ContentContext, key: string, id: string | number, planId: string): Promise<void> {
+  const plans = tables.trainingPlans;
+  const membership = key === "workouts" ? sql`${plans.workoutIds} @> ARRAY[${id}]::uuid[]` : sql`${plans.onDemandIds} @> ARRAY[${id}]::uuid[]`;
+  const visible = ctx.seesOnlyPublished
+    ? publishedCondition(plans.status, visibilityLanguages(ctx), ctx.organization.defaultLanguage)
+    : undefined;
+  const [plan] = await ctx.db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.organizationId, ctx.organization.id), membership, visible))
+    .limit(1);
+  if (!plan) throw new ApiError("not_found", `not found in training plan ${planId}`);
+}

@@ -1,0 +1,101 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import type { Executor } from "@/lib/db";
+import type { FieldCompiler, FilterCondition } from "@/lib/filter";
+import { localizedTextInputSchema, renderedTextSchema, renderText, translationStatusEntrySchema } from "@/lib/i18n";
+import type { LocalizedText } from "@/lib/i18n";
+import type { ContentContext } from "./context";
+import { SLUG_PATTERN } from "./slug";
+
+/** Schemas shared by every collection's input and output. */
+export const slugInputSchema = z
+  .string()
+  .min(3, "must be at least 3 characters")
+  .max(96, "must be at most 96 characters")
+  .regex(SLUG_PATTERN, "must be lowercase letters and digits separated by single dashes")
+  .nullable()
+  .optional()
+  .meta({ description: "Generated from the default-language name or title when null or absent", example: "push-up" });
+
+export const textInput = localizedTextInputSchema;
+export const renderedText = renderedTextSchema;
+export const levelSchema = z.enum(["beginner", "intermediate", "advanced"]).meta({ description: "FitnessLevel" });
+export const durationSchema = z.enum(["0-15", "16-30", "31-45", "46-60", "61+"]).meta({ description: "Duration: a range of minutes" });
+export const locationSchema = z.enum(["home", "club", "outdoor"]);
+export const intIdsSchema = z.array(z.number().int("must be an integer id").positive("must be a positive id")).max(500);
+export const uuidIdsSchema = z.array(z.uuid("must be a uuid")).max(500);
+export const translationStatusSchema = z.array(translationStatusEntrySchema);
+export const contentStatusSchema = z
+  .record(z.string(), z.enum(["draft", "published", "unpublished"]))
+  .meta({ id: "ContentStatus", description: "Status per language key (`default` or a language code)", example: { default: "published", de: "draft" } });
+
+/** An upload reference on input: its id, or an object carrying its id (as GET returns it). */
+export const uploadRefInputSchema = z
+  .union([z.uuid("must be an upload id"), z.object({ id: z.uuid("must be an upload id") }).loose()])
+  .transform((value) => (typeof value === "string" ? value : value.id))
+  .meta({ description: "An upload id, or an Upload object with its id" });
+
+export function text(value: LocalizedText | null | undefined, ctx: ContentContext) {
+  return renderText(value, ctx.view);
+}
+
+/** Preview texts are always plain strings in the response language (specification §4.5). */
+export function plainText(value: LocalizedText | null | undefined, ctx: ContentContext): string {
+  const language = ctx.view.mode === "single" ? ctx.view.language : ctx.organization.defaultLanguage;
+  return renderText(value, { mode: "single", language, defaultLanguage: ctx.organization.defaultLanguage });
+}
+
+export const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+/** `q` and `contains` on a record's search text (every translation, lower-cased, trigram-indexed). */
+export function searchTextField(column: AnyPgColumn): FieldCompiler {
+  return (condition: FilterCondition) => sql`${column} LIKE ${`%${escapeLike(condition.values[0]!.toLowerCase())}%`} ESCAPE '\\'`;
+}
+
+/** `eq` on a localized name: equal, ignoring case, to its value in any language. */
+export function localizedEqualsField(column: AnyPgColumn): FieldCompiler {
+  return (condition: FilterCondition) => {
+    const checks = condition.values.map((value) => sql`lower(t.value) = ${value.toLowerCase()}`);
+    return sql`EXISTS (SELECT 1 FROM jsonb_each_text(${column}) AS t WHERE ${sql.join(checks, sql` OR `)})`;
+  };
+}
+
+/** Localized name or title in the default language, for ordering. */
+export function defaultTextOrder(column: AnyPgColumn, ctx: ContentContext): SQL {
+  return sql`lower(${column}->>${ctx.organization.defaultLanguage})`;
+}
+
+export type ReferrerSource = {
+  table: PgTable & { organizationId: AnyPgColumn; id: AnyPgColumn };
+  /** The condition that the row references the record (e.g. an array column containing its id). */
+  uses: (id: string | number) => SQL;
+  /** How a referrer is named in the 409 message. */
+  label: string;
+  title: AnyPgColumn;
+};
+
+/** Records of `sources` that reference `id`, named for a 409 (at most 10 per source). */
+export async function findReferrersIn(db: Executor, organizationId: string, id: string | number, sources: ReferrerSource[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const source of sources) {
+    const rows = await db
+      .select({ id: source.table.id, title: source.title })
+      .from(source.table)
+      .where(and(eq(source.table.organizationId, organizationId), source.uses(id)))
+      .limit(10);
+    for (const row of rows) {
+      const title = typeof row.title === "string" ? row.title : Object.values((row.title ?? {}) as LocalizedText)[0] ?? "";
+      found.push(`${source.label} ${row.id}${title ? ` (${title})` : ""}`);
+    }
+  }
+  return found;
+}
+
+export const containsInt = (column: AnyPgColumn) => (id: string | number) => sql`${column} @> ARRAY[${Number(id)}]::integer[]`;
+export const containsUuid = (column: AnyPgColumn) => (id: string | number) => sql`${column} @> ARRAY[${String(id)}]::uuid[]`;
+export const equalsId = (column: AnyPgColumn) => (id: string | number) => sql`${column} = ${id}`;

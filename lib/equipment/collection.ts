@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { tables } from "@/lib/db";
+import { defineCollection } from "@/lib/content/collection";
+import { collectionOperations } from "@/lib/content/operations";
+import { usesOf, type ReferenceUse } from "@/lib/content/references";
+import {
+  containsInt,
+  defaultTextOrder,
+  findReferrersIn,
+  intIdsSchema,
+  localizedEqualsField,
+  plainText,
+  renderedText,
+  searchTextField,
+  slugInputSchema,
+  text,
+  textInput,
+  uploadRefInputSchema,
+} from "@/lib/content/shared";
+import { writeText } from "@/lib/content/text";
+import { arrayField, scalarField, type FilterSpec } from "@/lib/filter";
+import { ApiError } from "@/lib/http/errors";
+import { uploadRecordSchema } from "@/lib/uploads/records";
+
+const q = tables.equipment;
+type EquipmentRow = typeof q.$inferSelect;
+
+export const equipmentInputSchema = z
+  .object({
+    name: textInput,
+    slug: slugInputSchema,
+    brand_id: z.number().int().positive().nullable().meta({ description: "Equipment brand id (required, except on the special no-equipment record)" }),
+    categories: intIdsSchema.meta({ description: "Equipment category ids (at least one, except on the special no-equipment record)" }),
+    description: textInput.optional(),
+    image: uploadRefInputSchema.nullable().optional(),
+  })
+  .meta({ id: "EquipmentInput", example: { name: "Kettlebell 16 kg", slug: null, brand_id: 1, categories: [1], description: "Cast iron", image: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f62" } });
+type EquipmentInput = z.output<typeof equipmentInputSchema>;
+
+const previewShape = {
+  id: z.number().int(),
+  name: renderedText,
+  slug: z.string(),
+  brand_id: z.number().int().nullable(),
+  categories: z.array(z.number().int()),
+  no_equipment: z.boolean().meta({ description: "True on the special record for exercises that need no equipment" }),
+};
+const equipmentPreviewSchema = z.object(previewShape).meta({ id: "EquipmentPreview" });
+const equipmentSchema = z
+  .object({ ...previewShape, description: renderedText, image: uploadRecordSchema.nullable() })
+  .meta({ id: "Equipment" });
+
+const filterSpec = {
+  fields: {
+    q: { type: "string", operators: ["eq", "contains"] },
+    id: { type: "int", operators: ["eq", "in"] },
+    name: { type: "string", operators: ["eq", "contains"] },
+    slug: { type: "string", operators: ["eq", "in", "contains"] },
+    brand_id: { type: "int", operators: ["eq", "in"] },
+    categories: { type: "int", operators: ["eq", "in", "and"] },
+  },
+  order: { updated: {}, created: {}, name: {}, id: {} },
+  defaultOrder: [{ field: "updated", direction: "desc" }],
+} as const satisfies FilterSpec;
+
+export const equipment = defineCollection<EquipmentRow, EquipmentInput>({
+  key: "equipment",
+  entity: "Equipment",
+  label: "equipment",
+  table: q,
+  idKind: "int",
+  filter: {
+    spec: filterSpec,
+    compilers: () => ({
+      q: searchTextField(q.searchText),
+      id: scalarField(q.id, "int"),
+      name: (condition) => (condition.operator === "eq" ? localizedEqualsField(q.name)(condition) : searchTextField(q.searchText)(condition)),
+      slug: scalarField(q.slug, "string"),
+      brand_id: scalarField(q.brandId, "int"),
+      categories: arrayField(q.categories),
+    }),
+    order: (ctx) => ({ updated: q.updatedAt, created: q.createdAt, name: defaultTextOrder(q.name, ctx), id: q.id }),
+  },
+  inputSchema: equipmentInputSchema,
+  textFields: ["name", "description"],
+  uploadIds: (row) => [row.imageId],
+  toPreview: (row, ctx) => ({
+    id: row.id,
+    name: plainText(row.name, ctx),
+    slug: row.slug,
+    brand_id: row.brandId,
+    categories: row.categories,
+    no_equipment: row.isNone,
+  }),
+  toFull: (row, ctx, related) => ({
+    id: row.id,
+    name: text(row.name, ctx),
+    slug: row.slug,
+    brand_id: row.brandId,
+    categories: row.categories,
+    no_equipment: row.isNone,
+    description: text(row.description, ctx),
+    image: (row.imageId && related.uploads.get(row.imageId)) || null,
+  }),
+  toInput: (row) => ({ name: row.name, slug: row.slug, brand_id: row.brandId, categories: row.categories, description: row.description, image: row.imageId }),
+  prepare: (input, current, ctx, mode) => {
+    const name = writeText(current?.name, input.name, mode, ctx, "/name");
+    const description = writeText(current?.description, input.description, mode, ctx, "/description");
+    const isNone = current?.isNone ?? false;
+    const problems = isNone
+      ? []
+      : [
+          ...(input.brand_id === null ? [{ path: "/brand_id", message: "is required" }] : []),
+          ...(input.categories.length === 0 ? [{ path: "/categories", message: "needs at least one equipment category" }] : []),
+          ...(!input.image ? [{ path: "/image", message: "is required" }] : []),
+        ];
+    if (problems.length > 0) throw new ApiError("unprocessable", `${problems[0]!.path}: ${problems[0]!.message}`, problems);
+    const uses: ReferenceUse[] = [...usesOf("equipment-categories", input.categories, "/categories")];
+    if (input.brand_id !== null) uses.push({ kind: "equipment-brands", id: input.brand_id, path: "/brand_id" });
+    if (input.image) uses.push({ kind: "uploads", id: input.image, path: "/image", media: "image" });
+    return {
+      values: { name, description, brandId: input.brand_id, categories: input.categories, imageId: input.image ?? null },
+      uses,
+      requiredTexts: [{ path: "/name", text: name }],
+      texts: [name, description],
+      searchTexts: [name],
+      slug: { given: isNone ? "no-equipment" : input.slug, source: name[ctx.organization.defaultLanguage] ?? "" },
+    };
+  },
+  protectFromDelete: (row) => (row.isNone ? "the no-equipment record cannot be deleted" : undefined),
+  findReferrers: (db, organizationId, row) =>
+    findReferrersIn(db, organizationId, row.id, [
+      { table: tables.exercises, uses: containsInt(tables.exercises.equipment), label: "exercise", title: tables.exercises.name },
+      { table: tables.onDemand, uses: containsInt(tables.onDemand.equipment), label: "on-demand item", title: tables.onDemand.title },
+    ]),
+});
+
+export const equipmentOperations = collectionOperations(equipment, {
+  name: "Equipment",
+  preview: equipmentPreviewSchema,
+  full: equipmentSchema,
+  input: equipmentInputSchema,
+  tag: "Equipment",
+  listDescription: "Filters: `q`, `id`, `name`, `slug`, `brand_id`, `categories`. The record with `no_equipment: true` stands for exercises that need none.",
+});

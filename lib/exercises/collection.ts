@@ -1,0 +1,239 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { tables } from "@/lib/db";
+import { defineCollection } from "@/lib/content/collection";
+import { collectionOperations } from "@/lib/content/operations";
+import { usesOf } from "@/lib/content/references";
+import {
+  containsUuid,
+  defaultTextOrder,
+  findReferrersIn,
+  intIdsSchema,
+  levelSchema,
+  plainText,
+  renderedText,
+  searchTextField,
+  slugInputSchema,
+  text,
+  textInput,
+  translationStatusSchema,
+  uploadRefInputSchema,
+} from "@/lib/content/shared";
+import { translationStatusOf, writeText } from "@/lib/content/text";
+import { arrayField, scalarField, type FilterCondition, type FilterSpec } from "@/lib/filter";
+import { uploadRecordSchema } from "@/lib/uploads/records";
+
+const e = tables.exercises;
+type ExerciseRow = typeof e.$inferSelect;
+
+const genderSchema = z.enum(["male", "female", "duo"]);
+const orientationSchema = z.enum(["left", "right", "alternating"]).nullable();
+
+export const exerciseInputSchema = z
+  .object({
+    name: textInput,
+    slug: slugInputSchema,
+    summary: textInput.optional().meta({ description: "A one-line description shown in lists" }),
+    level: levelSchema,
+    gender: genderSchema,
+    orientation: orientationSchema.optional(),
+    muscle_groups: intIdsSchema,
+    equipment: intIdsSchema,
+    types: intIdsSchema.meta({ description: "Content category ids" }),
+    video: uploadRefInputSchema,
+    gif: uploadRefInputSchema,
+    image: uploadRefInputSchema,
+    steps: z.array(textInput).max(50).meta({ description: "Ordered instructions" }),
+  })
+  .meta({
+    id: "ExerciseInput",
+    example: {
+      name: { en: "Push-up", de: "Liegestütz" },
+      slug: null,
+      level: "beginner",
+      gender: "male",
+      orientation: null,
+      muscle_groups: [3],
+      equipment: [1],
+      types: [4],
+      video: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f60",
+      gif: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f61",
+      image: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f62",
+      steps: [{ en: "Hands under the shoulders", de: "Hände unter die Schultern" }, { en: "Lower your chest to the floor" }],
+    },
+  });
+type ExerciseInput = z.output<typeof exerciseInputSchema>;
+
+const previewShape = {
+  id: z.uuid(),
+  name: renderedText,
+  slug: z.string(),
+  summary: renderedText,
+  types: z.array(z.number().int()),
+  level: levelSchema,
+  gender: genderSchema,
+  orientation: orientationSchema,
+  muscle_groups: z.array(z.number().int()),
+  equipment: z.array(z.number().int()),
+  translation_status: translationStatusSchema,
+};
+export const exercisePreviewSchema = z.object(previewShape).meta({ id: "ExercisePreview" });
+export const exerciseSchema = z
+  .object({
+    ...previewShape,
+    video: uploadRecordSchema.nullable(),
+    gif: uploadRecordSchema.nullable(),
+    image: uploadRecordSchema.nullable(),
+    steps: z.array(renderedText),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "Exercise" });
+
+const filterSpec = {
+  fields: {
+    q: { type: "string", operators: ["eq", "contains"] },
+    name: { type: "string", operators: ["contains", "eq"] },
+    level: { type: "enum", values: ["beginner", "intermediate", "advanced"], operators: ["eq", "in"] },
+    gender: { type: "enum", values: ["male", "female", "duo"], operators: ["eq", "in"] },
+    equipment: { type: "int", operators: ["eq", "in", "and"] },
+    equipment_brands: { type: "int", operators: ["in", "eq"], bareOperator: "in" },
+    muscle_groups: { type: "int", operators: ["eq", "in", "and"] },
+    types: { type: "int", operators: ["eq", "in", "and"] },
+  },
+  order: { updated: {}, created: {}, name: {} },
+  defaultOrder: [{ field: "updated", direction: "desc" }],
+} as const satisfies FilterSpec;
+
+/** `q`: the exercise's name, or the name of equipment it uses (specification §4.4). */
+const exerciseQuery = (condition: FilterCondition) => {
+  const pattern = `%${condition.values[0]!.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+  return sql`(${e.searchText} LIKE ${pattern} ESCAPE '\\' OR EXISTS (
+    SELECT 1 FROM ${tables.equipment} AS eq_q
+    WHERE eq_q.id = ANY(${e.equipment}) AND eq_q.organization_id = ${e.organizationId} AND eq_q.search_text LIKE ${pattern} ESCAPE '\\'))`;
+};
+
+const equipmentBrands = (condition: FilterCondition) => {
+  const brands = condition.values.map(Number);
+  return sql`EXISTS (SELECT 1 FROM ${tables.equipment} AS eq_b
+    WHERE eq_b.id = ANY(${e.equipment}) AND eq_b.organization_id = ${e.organizationId} AND eq_b.brand_id = ANY(${sql.param(brands)}::integer[]))`;
+};
+
+export const exercises = defineCollection<ExerciseRow, ExerciseInput>({
+  key: "exercises",
+  entity: "Exercise",
+  label: "exercise",
+  table: e,
+  idKind: "uuid",
+  filter: {
+    spec: filterSpec,
+    compilers: () => ({
+      q: exerciseQuery,
+      name: searchTextField(e.searchText),
+      level: scalarField(e.level, "enum"),
+      gender: scalarField(e.gender, "enum"),
+      equipment: arrayField(e.equipment),
+      equipment_brands: equipmentBrands,
+      muscle_groups: arrayField(e.muscleGroups),
+      types: arrayField(e.types),
+    }),
+    order: (ctx) => ({ updated: e.updatedAt, created: e.createdAt, name: defaultTextOrder(e.name, ctx) }),
+  },
+  inputSchema: exerciseInputSchema,
+  textFields: ["name", "summary"],
+  nestedTexts: { steps: { items: true } },
+  uploadIds: (row) => [row.videoId, row.gifId, row.imageId],
+  toPreview: (row, ctx) => ({
+    id: row.id,
+    name: plainText(row.name, ctx),
+    slug: row.slug,
+    summary: plainText(row.summary, ctx),
+    types: row.types,
+    level: row.level,
+    gender: row.gender,
+    orientation: row.orientation,
+    muscle_groups: row.muscleGroups,
+    equipment: row.equipment,
+    translation_status: translationStatusOf(row.textCompleteness, ctx.organization.languages),
+  }),
+  toFull: (row, ctx, related) => ({
+    id: row.id,
+    name: text(row.name, ctx),
+    slug: row.slug,
+    summary: text(row.summary, ctx),
+    types: row.types,
+    level: row.level,
+    gender: row.gender,
+    orientation: row.orientation,
+    muscle_groups: row.muscleGroups,
+    equipment: row.equipment,
+    translation_status: translationStatusOf(row.textCompleteness, ctx.organization.languages),
+    video: (row.videoId && related.uploads.get(row.videoId)) || null,
+    gif: (row.gifId && related.uploads.get(row.gifId)) || null,
+    image: (row.imageId && related.uploads.get(row.imageId)) || null,
+    steps: row.steps.map((step) => text(step, ctx)),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }),
+  toInput: (row) => ({
+    name: row.name,
+    slug: row.slug,
+    summary: row.summary,
+    level: row.level,
+    gender: row.gender,
+    orientation: row.orientation,
+    muscle_groups: row.muscleGroups,
+    equipment: row.equipment,
+    types: row.types,
+    video: row.videoId,
+    gif: row.gifId,
+    image: row.imageId,
+    steps: row.steps,
+  }),
+  prepare: (input, current, ctx, mode) => {
+    const name = writeText(current?.name, input.name, mode, ctx, "/name");
+    const summary = writeText(current?.summary, input.summary, mode, ctx, "/summary");
+    // Steps are positional: a plain-string step keeps the other languages of the step at its index.
+    const steps = input.steps.map((step, index) => writeText(current?.steps[index], step, mode, ctx, `/steps/${index}`));
+    return {
+      values: {
+        name,
+        summary,
+        level: input.level,
+        gender: input.gender,
+        orientation: input.orientation ?? null,
+        muscleGroups: input.muscle_groups,
+        equipment: input.equipment,
+        types: input.types,
+        videoId: input.video,
+        gifId: input.gif,
+        imageId: input.image,
+        steps,
+      },
+      uses: [
+        ...usesOf("muscle-groups", input.muscle_groups, "/muscle_groups"),
+        ...usesOf("equipment", input.equipment, "/equipment"),
+        ...usesOf("content-categories", input.types, "/types"),
+        { kind: "uploads", id: input.video, path: "/video", media: "video" },
+        { kind: "uploads", id: input.gif, path: "/gif", media: "gif" },
+        { kind: "uploads", id: input.image, path: "/image", media: "image" },
+      ],
+      requiredTexts: [{ path: "/name", text: name }, ...steps.map((step, index) => ({ path: `/steps/${index}`, text: step }))],
+      texts: [name, summary, ...steps],
+      searchTexts: [name],
+      slug: { given: input.slug, source: name[ctx.organization.defaultLanguage] ?? "" },
+    };
+  },
+  findReferrers: (db, organizationId, row) =>
+    findReferrersIn(db, organizationId, row.id, [{ table: tables.workouts, uses: containsUuid(tables.workouts.exerciseIds), label: "workout", title: tables.workouts.title }]),
+});
+
+export const exerciseOperations = collectionOperations(exercises, {
+  name: "Exercise",
+  preview: exercisePreviewSchema,
+  full: exerciseSchema,
+  input: exerciseInputSchema,
+  tag: "Exercises",
+  listDescription:
+    "Filters: `q` (exercise name or equipment name), `name[contains]`, `level`, `gender`, `equipment[in|and|eq]`, `equipment_brands` (list, any), `muscle_groups[and|in|eq]`, `types`. Order: `updated` (default, desc), `created`, `name`.",
+});

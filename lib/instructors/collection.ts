@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { tables } from "@/lib/db";
+import { defineCollection } from "@/lib/content/collection";
+import { collectionOperations } from "@/lib/content/operations";
+import type { ReferenceUse } from "@/lib/content/references";
+import { equalsId, findReferrersIn, searchTextField, uploadRefInputSchema } from "@/lib/content/shared";
+import { buildSearchText } from "@/lib/content/text";
+import { scalarField, type FilterSpec } from "@/lib/filter";
+import { uploadRecordSchema } from "@/lib/uploads/records";
+
+const i = tables.instructors;
+type InstructorRow = typeof i.$inferSelect;
+const genderSchema = z.enum(["male", "female", "duo"]);
+
+export const instructorInputSchema = z
+  .object({
+    name: z.string().trim().min(1, "must not be empty").max(200),
+    user_id: z.uuid("must be a user id").nullable().optional().meta({ description: "A user of the organization this instructor is" }),
+    gender: genderSchema.nullable().optional(),
+    photo: uploadRefInputSchema.nullable().optional(),
+  })
+  .meta({ id: "InstructorInput", example: { name: "Mara Lind", user_id: null, gender: "female", photo: null } });
+type InstructorInput = z.output<typeof instructorInputSchema>;
+
+const instructorSchema = z
+  .object({ id: z.uuid(), user_id: z.uuid().nullable(), name: z.string(), gender: genderSchema.nullable(), photo: uploadRecordSchema.nullable() })
+  .meta({ id: "Instructor" });
+
+const filterSpec = {
+  fields: {
+    q: { type: "string", operators: ["eq", "contains"] },
+    id: { type: "uuid", operators: ["eq", "in"] },
+    name: { type: "string", operators: ["eq", "contains"] },
+    gender: { type: "enum", values: ["male", "female", "duo"], operators: ["eq", "in"] },
+    user_id: { type: "uuid", operators: ["eq"] },
+  },
+  order: { updated: {}, created: {}, name: {} },
+  defaultOrder: [{ field: "updated", direction: "desc" }],
+} as const satisfies FilterSpec;
+
+const render = (row: InstructorRow, related: { uploads: Map<string, unknown> }) => ({
+  id: row.id,
+  user_id: row.userId,
+  name: row.name,
+  gender: row.gender,
+  photo: (row.photoId && related.uploads.get(row.photoId)) || null,
+});
+
+export const instructors = defineCollection<InstructorRow, InstructorInput>({
+  key: "instructors",
+  entity: "Instructor",
+  label: "instructor",
+  table: i,
+  idKind: "uuid",
+  filter: {
+    spec: filterSpec,
+    compilers: () => ({
+      q: searchTextField(i.searchText),
+      id: scalarField(i.id, "uuid"),
+      name: (condition) => (condition.operator === "eq" ? sql`lower(${i.name}) = ${condition.values[0]!.toLowerCase()}` : searchTextField(i.searchText)(condition)),
+      gender: scalarField(i.gender, "enum"),
+      user_id: scalarField(i.userId, "uuid"),
+    }),
+    order: () => ({ updated: i.updatedAt, created: i.createdAt, name: sql`lower(${i.name})` }),
+  },
+  inputSchema: instructorInputSchema,
+  textFields: [],
+  uploadIds: (row) => [row.photoId],
+  previewUploadIds: (row) => [row.photoId],
+  toPreview: (row, _ctx, related) => render(row, related),
+  toFull: (row, _ctx, related) => render(row, related),
+  toInput: (row) => ({ name: row.name, user_id: row.userId, gender: row.gender, photo: row.photoId }),
+  prepare: (input) => {
+    const uses: ReferenceUse[] = [];
+    if (input.user_id) uses.push({ kind: "users", id: input.user_id, path: "/user_id" });
+    if (input.photo) uses.push({ kind: "uploads", id: input.photo, path: "/photo", media: "image" });
+    return {
+      values: { name: input.name, userId: input.user_id ?? null, gender: input.gender ?? null, photoId: input.photo ?? null, searchText: buildSearchText([input.name]) },
+      uses,
+      requiredTexts: [],
+      texts: [],
+      searchTexts: [input.name],
+    };
+  },
+  findReferrers: (db, organizationId, row) =>
+    findReferrersIn(db, organizationId, row.id, [{ table: tables.onDemand, uses: equalsId(tables.onDemand.instructorId), label: "on-demand item", title: tables.onDemand.title }]),
+});
+
+export const instructorOperations = collectionOperations(instructors, {
+  name: "Instructor",
+  preview: instructorSchema,
+  full: instructorSchema,
+  input: instructorInputSchema,
+  tag: "Instructors",
+  listDescription: "Filters: `q`, `id`, `name`, `gender`, `user_id`. Order: `updated` (default), `created`, `name`.",
+});
