@@ -77,6 +77,7 @@ export function serverEnv(port: number, dataDir: string, databaseUrl: string | u
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     WEBHOOK_ALLOW_PRIVATE: "1",
+    QUERY_COUNT_HEADER: "1",
     ...TEST_SECRETS,
     ...extra,
   };

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import type { Env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { acquireDataDirLock } from "./lock";
+import { isQueryCountExposed, queryCountingLogger } from "./query-count";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -37,7 +38,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   ]);
   const pool = new Pool({ connectionString: url, max: poolMax });
   pool.on("error", (error) => log.error("postgres pool error", { detail: error.message }));
-  const db = drizzle({ client: pool, schema, casing: "snake_case" });
+  const db = drizzle({ client: pool, schema, casing: "snake_case", logger: isQueryCountExposed() ? queryCountingLogger : false });
   try {
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {
@@ -60,7 +61,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     mkdirSync(pgDir, { recursive: true });
     // Every process that opens the directory must load the same extensions, or statements using them fail.
     const client = await PGlite.create(pgDir, { extensions: { pg_trgm } });
-    const db = drizzle({ client, schema, casing: "snake_case" });
+    const db = drizzle({ client, schema, casing: "snake_case", logger: isQueryCountExposed() ? queryCountingLogger : false });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db: db as unknown as Db,

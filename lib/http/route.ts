@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db";
 import { describeError, log } from "@/lib/log";
 import { validateInput } from "@/lib/validation";
 import { parseFilter } from "@/lib/filter";
+import { isQueryCountExposed, withQueryCount } from "@/lib/db/query-count";
 import { authenticateRequest, authorizeCaller, type Caller } from "@/lib/auth/caller";
 import { applyRateLimit } from "./rate-limit";
 import { readJsonBody } from "./body";
@@ -83,7 +84,7 @@ async function runOperation(operation: AnyOperation, req: Request, ctx: NextRout
     }
 
     const db = operation.usesDatabase === false ? (undefined as never) : await getDb();
-    const response = await operation.handle({
+    const handle = () => operation.handle({
       req,
       url,
       requestId,
@@ -95,7 +96,10 @@ async function runOperation(operation: AnyOperation, req: Request, ctx: NextRout
       filter,
       responseHeaders,
     });
-    return withRequestId(response, requestId, responseHeaders);
+    if (!isQueryCountExposed()) return withRequestId(await handle(), requestId, responseHeaders);
+    const { result, count } = await withQueryCount(handle);
+    responseHeaders.set("X-Query-Count", String(count));
+    return withRequestId(result, requestId, responseHeaders);
   } catch (error) {
     return withRequestId(errorResponse(error, requestId, { method: req.method, operation: operation.operationId }), requestId, responseHeaders);
   }
