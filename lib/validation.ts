@@ -22,7 +22,7 @@ function validate<S extends z.ZodType>(schema: S, input: unknown, locate: (path:
   let isMissing = false;
   const details: ErrorDetail[] = [];
   for (const issue of result.error.issues) {
-    const missing = (issue.code === "invalid_type" || issue.code === "invalid_union") && issue.input === undefined;
+    const missing = (issue.code === "invalid_type" || issue.code === "invalid_union" || issue.code === "invalid_value") && issue.input === undefined;
     isMissing ||= missing;
     details.push({
       path: locate(issue.path),

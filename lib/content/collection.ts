@@ -7,7 +7,7 @@ import { compileOrder, compileWhere, type FieldCompiler, type FilterQuery, type 
 import { ApiError } from "@/lib/http/errors";
 import { loadUploads, type UploadRecord } from "@/lib/uploads/records";
 import { validateInput } from "@/lib/validation";
-import type { ContentContext } from "./context";
+import type { ContentContext, OrganizationSettings } from "./context";
 import { recordContentEvent } from "./events";
 import { assertIfMatch, etagOf } from "./etag";
 import { assertReferencesExist, referencedConflict, type ReferenceUse } from "./references";
@@ -71,7 +71,7 @@ export type CollectionConfig<R extends Row, I extends Record<string, unknown>> =
   nestedTexts?: Record<string, NestedTextSpec>;
   prepare: (input: I, current: R | undefined, ctx: ContentContext, mode: WriteMode) => Promise<Prepared> | Prepared;
   /** Records that use this one (a delete answers 409 naming them). */
-  findReferrers?: (db: Executor, organizationId: string, row: R) => Promise<string[]>;
+  findReferrers?: (db: Executor, organization: OrganizationSettings, row: R) => Promise<string[]>;
   /** A reason this record may not be deleted at all. */
   protectFromDelete?: (row: R) => string | undefined;
 };
@@ -248,7 +248,7 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
         assertIfMatch(ifMatch, current.id, current.version);
         const reason = config.protectFromDelete?.(current);
         if (reason) throw new ApiError("conflict", reason);
-        const referrers = (await config.findReferrers?.(tx, ctx.organization.id, current)) ?? [];
+        const referrers = (await config.findReferrers?.(tx, ctx.organization, current)) ?? [];
         if (referrers.length > 0) throw referencedConflict(`this ${config.label}`, referrers);
         const body = await fullRecord(ctx, current, tx);
         await tx.delete(table).where(and(idEquals(id), inOrganization(ctx)));

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Executor } from "@/lib/db";
-import type { FieldCompiler, FilterCondition } from "@/lib/filter";
+import { statusField, type FieldCompiler, type FilterCondition } from "@/lib/filter";
 import { localizedTextInputSchema, renderedTextSchema, renderText, translationStatusEntrySchema } from "@/lib/i18n";
 import type { LocalizedText } from "@/lib/i18n";
 import type { ContentContext } from "./context";
@@ -79,8 +79,14 @@ export type ReferrerSource = {
   title: AnyPgColumn;
 };
 
-/** Records of `sources` that reference `id`, named for a 409 (at most 10 per source). */
-export async function findReferrersIn(db: Executor, organizationId: string, id: string | number, sources: ReferrerSource[]): Promise<string[]> {
+/** Records of `sources` that reference `id`, named (in the default language) for a 409, at most 10 per source. */
+export async function findReferrersIn(
+  db: Executor,
+  organization: { id: string; defaultLanguage: string },
+  id: string | number,
+  sources: ReferrerSource[],
+): Promise<string[]> {
+  const organizationId = organization.id;
   const found: string[] = [];
   for (const source of sources) {
     const rows = await db
@@ -89,7 +95,8 @@ export async function findReferrersIn(db: Executor, organizationId: string, id: 
       .where(and(eq(source.table.organizationId, organizationId), source.uses(id)))
       .limit(10);
     for (const row of rows) {
-      const title = typeof row.title === "string" ? row.title : Object.values((row.title ?? {}) as LocalizedText)[0] ?? "";
+      const localized = (row.title ?? {}) as LocalizedText;
+      const title = typeof row.title === "string" ? row.title : (localized[organization.defaultLanguage] ?? Object.values(localized)[0] ?? "");
       found.push(`${source.label} ${row.id}${title ? ` (${title})` : ""}`);
     }
   }
@@ -99,3 +106,14 @@ export async function findReferrersIn(db: Executor, organizationId: string, id: 
 export const containsInt = (column: AnyPgColumn) => (id: string | number) => sql`${column} @> ARRAY[${Number(id)}]::integer[]`;
 export const containsUuid = (column: AnyPgColumn) => (id: string | number) => sql`${column} @> ARRAY[${String(id)}]::uuid[]`;
 export const equalsId = (column: AnyPgColumn) => (id: string | number) => sql`${column} = ${id}`;
+
+/**
+ * The §4.1 status filter; an entry keyed by the organization's default language means the `default`
+ * key, where the status of that language is stored.
+ */
+export function statusFilterField(column: AnyPgColumn, ctx: ContentContext): FieldCompiler {
+  const compile = statusField(column);
+  const prefix = `${ctx.organization.defaultLanguage}:`;
+  return (condition) =>
+    compile({ ...condition, values: condition.values.map((value) => (value.startsWith(prefix) ? `default:${value.slice(prefix.length)}` : value)) });
+}

@@ -128,8 +128,8 @@ export const equipment = defineCollection<EquipmentRow, EquipmentInput>({
     };
   },
   protectFromDelete: (row) => (row.isNone ? "the no-equipment record cannot be deleted" : undefined),
-  findReferrers: (db, organizationId, row) =>
-    findReferrersIn(db, organizationId, row.id, [
+  findReferrers: (db, organization, row) =>
+    findReferrersIn(db, organization, row.id, [
       { table: tables.exercises, uses: containsInt(tables.exercises.equipment), label: "exercise", title: tables.exercises.name },
       { table: tables.onDemand, uses: containsInt(tables.onDemand.equipment), label: "on-demand item", title: tables.onDemand.title },
     ]),

@@ -224,8 +224,8 @@ export const exercises = defineCollection<ExerciseRow, ExerciseInput>({
       slug: { given: input.slug, source: name[ctx.organization.defaultLanguage] ?? "" },
     };
   },
-  findReferrers: (db, organizationId, row) =>
-    findReferrersIn(db, organizationId, row.id, [{ table: tables.workouts, uses: containsUuid(tables.workouts.exerciseIds), label: "workout", title: tables.workouts.title }]),
+  findReferrers: (db, organization, row) =>
+    findReferrersIn(db, organization, row.id, [{ table: tables.workouts, uses: containsUuid(tables.workouts.exerciseIds), label: "workout", title: tables.workouts.title }]),
 });
 
 export const exerciseOperations = collectionOperations(exercises, {

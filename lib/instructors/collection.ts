@@ -83,8 +83,8 @@ export const instructors = defineCollection<InstructorRow, InstructorInput>({
       searchTexts: [input.name],
     };
   },
-  findReferrers: (db, organizationId, row) =>
-    findReferrersIn(db, organizationId, row.id, [{ table: tables.onDemand, uses: equalsId(tables.onDemand.instructorId), label: "on-demand item", title: tables.onDemand.title }]),
+  findReferrers: (db, organization, row) =>
+    findReferrersIn(db, organization, row.id, [{ table: tables.onDemand, uses: equalsId(tables.onDemand.instructorId), label: "on-demand item", title: tables.onDemand.title }]),
 });
 
 export const instructorOperations = collectionOperations(instructors, {

@@ -125,7 +125,7 @@ function defineLookup(options: LookupOptions) {
         slug: { given: input.slug, source: name[ctx.organization.defaultLanguage] ?? "" },
       };
     },
-    findReferrers: (db, organizationId, row) => findReferrersIn(db, organizationId, options.withUuid ? (row.uuid as string) : row.id, options.referrers),
+    findReferrers: (db, organization, row) => findReferrersIn(db, organization, options.withUuid ? (row.uuid as string) : row.id, options.referrers),
   });
   const operations = collectionOperations(collection, {
     name: options.entity,
@@ -204,13 +204,13 @@ export const contentCategories = defineLookup({
   example: { id: 4, uuid: "6f1c2a9e-4c1b-4d55-9a49-2f6d7b8e1a01", name: "Strength", slug: "strength" },
 });
 // Categories are referenced by int (`types`) and by uuid (on-demand `categories`).
-contentCategories.collection.findReferrers = async (db, organizationId, row) => [
-  ...(await findReferrersIn(db, organizationId, row.id, [
+contentCategories.collection.findReferrers = async (db, organization, row) => [
+  ...(await findReferrersIn(db, organization, row.id, [
     { table: t.exercises, uses: containsInt(t.exercises.types), label: "exercise", title: t.exercises.name },
     { table: t.workouts, uses: containsInt(t.workouts.types), label: "workout", title: t.workouts.title },
     { table: t.trainingPlans, uses: containsInt(t.trainingPlans.types), label: "training plan", title: t.trainingPlans.title },
   ])),
-  ...(await findReferrersIn(db, organizationId, row.uuid as string, [
+  ...(await findReferrersIn(db, organization, row.uuid as string, [
     { table: t.onDemand, uses: containsUuid(t.onDemand.categories), label: "on-demand item", title: t.onDemand.title },
   ])),
 ];

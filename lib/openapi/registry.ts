@@ -10,7 +10,10 @@ import {
 import { equipmentOperations } from "@/lib/equipment/collection";
 import { exerciseOperations } from "@/lib/exercises/collection";
 import { instructorOperations } from "@/lib/instructors/collection";
+import { trainingPlanOperations } from "@/lib/training-plans/collection";
+import { workoutOperations } from "@/lib/workouts/collection";
 import { LOOKUPS } from "@/lib/lookups/collections";
+import { onDemandOperations } from "@/lib/on-demand/collection";
 import { deleteUserById, getUser, getUsers, patchUser, postUser } from "@/lib/users/operations";
 import { deleteUploadById, getUpload, getUploads, patchUpload, postUpload } from "@/lib/uploads/operations";
 import { getOpenApiDocument } from "./operations";
@@ -43,4 +46,7 @@ export const operations = [
   ...exerciseOperations.all,
   ...equipmentOperations.all,
   ...instructorOperations.all,
+  ...workoutOperations.all,
+  ...trainingPlanOperations.all,
+  ...onDemandOperations.all,
 ] as unknown as Operation<never, never, never, never>[];

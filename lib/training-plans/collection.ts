@@ -1,0 +1,263 @@
+import { z } from "zod";
+import { tables } from "@/lib/db";
+import type { ContentContext } from "@/lib/content/context";
+import { defineCollection } from "@/lib/content/collection";
+import { collectionOperations } from "@/lib/content/operations";
+import { usesOf, type ReferenceUse } from "@/lib/content/references";
+import {
+  contentStatusSchema,
+  defaultTextOrder,
+  intIdsSchema,
+  iso,
+  levelSchema,
+  locationSchema,
+  plainText,
+  renderedText,
+  searchTextField,
+  slugInputSchema,
+  statusFilterField,
+  text,
+  textInput,
+  translationStatusSchema,
+  uploadRefInputSchema,
+  uuidIdsSchema,
+} from "@/lib/content/shared";
+import { translationStatusOf, writeText } from "@/lib/content/text";
+import { arrayField, scalarField, type FilterSpec } from "@/lib/filter";
+import { uploadRecordSchema } from "@/lib/uploads/records";
+import { collectWeekTexts, deriveTotals, normalizeWeeks, planReferences, renderWeeks, trainingPlanWeekSchema, weeksInputSchema, type StoredWeek } from "./weeks";
+
+const p = tables.trainingPlans;
+type TrainingPlanRow = Omit<typeof p.$inferSelect, "weeks"> & { weeks: StoredWeek[] };
+
+export const trainingPlanInputSchema = z
+  .object({
+    title: textInput,
+    slug: slugInputSchema,
+    description: textInput,
+    image: uploadRefInputSchema,
+    goals: intIdsSchema.meta({ description: "Fitness goal ids" }),
+    types: intIdsSchema.meta({ description: "Content category ids" }),
+    level: levelSchema,
+    locations: z.array(locationSchema).max(3),
+    content_packages: uuidIdsSchema.optional(),
+    weeks: weeksInputSchema,
+  })
+  .meta({
+    id: "TrainingPlanInput",
+    description: "weeks_total, days_total and max_days_per_week are derived from `weeks` (days with at least one activity count).",
+    example: {
+      title: "First 5K",
+      slug: null,
+      description: "Four weeks from the couch to your first five kilometres.",
+      image: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f62",
+      goals: [1],
+      types: [4],
+      level: "beginner",
+      locations: ["outdoor"],
+      content_packages: [],
+      weeks: [
+        {
+          days: [
+            { activities: [{ type: "workouts", id: "7c9e6679-7425-40de-944b-e07fc1f90ae7" }] },
+            { activities: [] },
+            { activities: [{ type: "fitness-activities", fields: { title: "Easy run", description: "Conversational pace", distance: 3000, duration: 1200 } }] },
+          ],
+        },
+      ],
+    },
+  });
+type TrainingPlanInput = z.output<typeof trainingPlanInputSchema>;
+
+const previewShape = {
+  id: z.uuid(),
+  title: renderedText,
+  slug: z.string(),
+  description: renderedText,
+  weeks_total: z.number().int(),
+  days_total: z.number().int(),
+  max_days_per_week: z.number().int().meta({ description: "Most days with an activity in one week (0 for an empty plan)" }),
+  goals: z.array(z.number().int()),
+  types: z.array(z.number().int()),
+  level: levelSchema,
+  locations: z.array(locationSchema),
+  content_packages: z.array(z.uuid()),
+  translation_status: translationStatusSchema,
+  status: contentStatusSchema,
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  published_at: z.iso.datetime().nullable(),
+};
+export const trainingPlanPreviewSchema = z.object(previewShape).meta({ id: "TrainingPlanPreview" });
+export const trainingPlanSchema = z
+  .object({ ...previewShape, image: uploadRecordSchema.nullable(), weeks: z.array(trainingPlanWeekSchema) })
+  .meta({ id: "TrainingPlan" });
+
+const filterSpec = {
+  fields: {
+    q: { type: "string", operators: ["eq", "contains"] },
+    title: { type: "string", operators: ["contains"] },
+    goals: { type: "int", operators: ["eq", "in", "and"] },
+    types: { type: "int", operators: ["eq", "in", "and"] },
+    locations: { type: "enum", values: ["home", "club", "outdoor"], operators: ["eq", "in", "and"] },
+    level: { type: "enum", values: ["beginner", "intermediate", "advanced"], operators: ["eq", "in"] },
+    days_total: { type: "int", operators: ["eq", "gte", "lte"] },
+    weeks_total: { type: "int", operators: ["eq", "gte", "lte"] },
+    max_days_per_week: { type: "int", operators: ["eq", "gte", "lte"] },
+    status: { type: "status", operators: ["in", "and"] },
+    content_packages: { type: "uuid", operators: ["eq", "in", "and"] },
+    workouts: { type: "uuid", operators: ["eq", "in", "and"] },
+  },
+  order: { created: {}, updated: {}, title: {}, published: {} },
+  defaultOrder: [{ field: "updated", direction: "desc" }],
+} as const satisfies FilterSpec;
+
+function render(row: TrainingPlanRow, ctx: ContentContext, texts: (value: Record<string, string>) => unknown) {
+  return {
+    id: row.id,
+    title: texts(row.title),
+    slug: row.slug,
+    description: texts(row.description),
+    weeks_total: row.weeksTotal,
+    days_total: row.daysTotal,
+    max_days_per_week: row.maxDaysPerWeek,
+    goals: row.goals,
+    types: row.types,
+    level: row.level,
+    locations: row.locations,
+    content_packages: row.contentPackages,
+    translation_status: translationStatusOf(row.textCompleteness, ctx.organization.languages),
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    published_at: iso(row.publishedAt),
+  };
+}
+
+export const trainingPlans = defineCollection<TrainingPlanRow, TrainingPlanInput>({
+  key: "training-plans",
+  entity: "TrainingPlan",
+  label: "training plan",
+  table: p,
+  idKind: "uuid",
+  isPublishable: true,
+  filter: {
+    spec: filterSpec,
+    compilers: (ctx) => ({
+      q: searchTextField(p.searchText),
+      title: searchTextField(p.searchText),
+      goals: arrayField(p.goals),
+      types: arrayField(p.types),
+      locations: arrayField(p.locations),
+      level: scalarField(p.level, "enum"),
+      days_total: scalarField(p.daysTotal, "int"),
+      weeks_total: scalarField(p.weeksTotal, "int"),
+      max_days_per_week: scalarField(p.maxDaysPerWeek, "int"),
+      status: statusFilterField(p.status, ctx),
+      content_packages: arrayField(p.contentPackages),
+      workouts: arrayField(p.workoutIds),
+    }),
+    order: (ctx) => ({ created: p.createdAt, updated: p.updatedAt, title: defaultTextOrder(p.title, ctx), published: p.publishedAt }),
+  },
+  previewColumns: {
+    id: p.id,
+    organizationId: p.organizationId,
+    version: p.version,
+    title: p.title,
+    slug: p.slug,
+    description: p.description,
+    weeksTotal: p.weeksTotal,
+    daysTotal: p.daysTotal,
+    maxDaysPerWeek: p.maxDaysPerWeek,
+    goals: p.goals,
+    types: p.types,
+    level: p.level,
+    locations: p.locations,
+    contentPackages: p.contentPackages,
+    textCompleteness: p.textCompleteness,
+    status: p.status,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    publishedAt: p.publishedAt,
+  },
+  inputSchema: trainingPlanInputSchema,
+  textFields: ["title", "description"],
+  nestedTexts: { weeks: { keys: ["title", "description"] } },
+  uploadIds: (row) => [row.imageId],
+  toPreview: (row, ctx) => render(row, ctx, (value) => plainText(value, ctx)),
+  toFull: (row, ctx, related) => ({
+    ...render(row, ctx, (value) => text(value, ctx)),
+    image: (row.imageId && related.uploads.get(row.imageId)) || null,
+    weeks: renderWeeks(row.weeks, ctx.view),
+  }),
+  toInput: (row) => ({
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    image: row.imageId,
+    goals: row.goals,
+    types: row.types,
+    level: row.level,
+    locations: row.locations,
+    content_packages: row.contentPackages,
+    weeks: row.weeks,
+  }),
+  prepare: (input, current, ctx, mode) => {
+    const title = writeText(current?.title, input.title, mode, ctx, "/title");
+    const description = writeText(current?.description, input.description, mode, ctx, "/description");
+    const weeks = normalizeWeeks(input.weeks, current?.weeks, {
+      contentLanguage: ctx.writeLanguage,
+      defaultLanguage: ctx.organization.defaultLanguage,
+      enabled: ctx.organization.languages,
+      path: "/weeks",
+    });
+    const weekTexts = collectWeekTexts(weeks);
+    const references = planReferences(weeks);
+    const totals = deriveTotals(weeks);
+    const uses: ReferenceUse[] = [
+      { kind: "uploads", id: input.image, path: "/image", media: "image" },
+      ...usesOf("goals", input.goals, "/goals"),
+      ...usesOf("content-categories", input.types, "/types"),
+      ...usesOf("content-packages", input.content_packages, "/content_packages"),
+      ...references.workouts.map((use) => ({ kind: "workouts" as const, id: use.id, path: use.paths[0]! })),
+      ...references.onDemand.map((use) => ({ kind: "on-demand" as const, id: use.id, path: use.paths[0]! })),
+    ];
+    return {
+      values: {
+        title,
+        description,
+        imageId: input.image,
+        goals: input.goals,
+        types: input.types,
+        level: input.level,
+        locations: [...new Set(input.locations)],
+        contentPackages: input.content_packages ?? [],
+        weeks,
+        weeksTotal: totals.weeks_total,
+        daysTotal: totals.days_total,
+        maxDaysPerWeek: totals.max_days_per_week,
+        workoutIds: references.workouts.map((use) => use.id),
+        onDemandIds: references.onDemand.map((use) => use.id),
+      },
+      uses,
+      requiredTexts: [
+        { path: "/title", text: title },
+        { path: "/description", text: description },
+        ...weekTexts.filter((entry) => entry.required).map(({ path, text: value }) => ({ path, text: value })),
+      ],
+      texts: [title, description, ...weekTexts.map((entry) => entry.text)],
+      searchTexts: [title, description],
+      slug: { given: input.slug, source: title[ctx.organization.defaultLanguage] ?? "" },
+    };
+  },
+});
+
+export const trainingPlanOperations = collectionOperations(trainingPlans, {
+  name: "TrainingPlan",
+  preview: trainingPlanPreviewSchema,
+  full: trainingPlanSchema,
+  input: trainingPlanInputSchema,
+  tag: "Training plans",
+  listDescription:
+    "Filters: `q`, `title[contains]`, `goals[in|eq|and]`, `types`, `locations[eq|in|and]`, `level`, `days_total[gte|lte|eq]`, `weeks_total[gte|lte|eq]`, `max_days_per_week[eq|gte|lte]`, `status` (`default:published,de:draft`, any; `[and]` all), `content_packages`, `workouts`. Order: `created`, `updated` (default desc), `title`, `published`.",
+});

@@ -1,0 +1,310 @@
+import { z } from "zod";
+import { tables } from "@/lib/db";
+import type { ContentContext } from "@/lib/content/context";
+import { defineCollection } from "@/lib/content/collection";
+import { collectionOperations } from "@/lib/content/operations";
+import { usesOf, type ReferenceUse } from "@/lib/content/references";
+import {
+  containsUuid,
+  contentStatusSchema,
+  defaultTextOrder,
+  durationSchema,
+  findReferrersIn,
+  intIdsSchema,
+  iso,
+  levelSchema,
+  locationSchema,
+  plainText,
+  renderedText,
+  searchTextField,
+  slugInputSchema,
+  statusFilterField,
+  text,
+  textInput,
+  translationStatusSchema,
+  uploadRefInputSchema,
+  uuidIdsSchema,
+} from "@/lib/content/shared";
+import { translationStatusOf, writeText } from "@/lib/content/text";
+import { arrayField, booleanField, scalarField, type FilterSpec } from "@/lib/filter";
+import { uploadRecordSchema } from "@/lib/uploads/records";
+import { collectPhaseTexts, normalizePhases, phaseExerciseIds, phasesInputSchema, phaseSchema, renderPhases, type StoredPhase } from "./phases";
+
+const w = tables.workouts;
+type WorkoutRow = Omit<typeof w.$inferSelect, "phases"> & { phases: StoredPhase[] };
+
+const genderSchema = z.enum(["male", "female", "non-binary"]);
+
+export const workoutInputSchema = z
+  .object({
+    title: textInput,
+    slug: slugInputSchema,
+    description: textInput,
+    image: uploadRefInputSchema,
+    gender: genderSchema,
+    level: levelSchema,
+    types: intIdsSchema.meta({ description: "Content category ids" }),
+    goals: intIdsSchema.meta({ description: "Fitness goal ids" }),
+    body_parts: intIdsSchema.meta({ description: "Body part ids" }),
+    locations: z.array(locationSchema).max(3),
+    duration: durationSchema,
+    estimated_duration: z.number().int("must be a whole number of minutes").min(0).max(1440).nullable().optional(),
+    template: z.boolean().optional(),
+    content_packages: uuidIdsSchema.optional(),
+    phases: phasesInputSchema,
+  })
+  .meta({
+    id: "WorkoutInput",
+    example: {
+      title: { en: "Full body burner", de: "Ganzkörper-Brenner" },
+      slug: null,
+      description: "Twenty minutes, no breaks you don't earn.",
+      image: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f62",
+      gender: "female",
+      level: "intermediate",
+      types: [4],
+      goals: [1],
+      body_parts: [2],
+      locations: ["home"],
+      duration: "16-30",
+      estimated_duration: 22,
+      template: false,
+      content_packages: [],
+      phases: [
+        { title: "Warm up", time: 300, items: [{ type: "TIMER", notes: "", timer_title: "Mobilise", timer_duration: 300 }] },
+        {
+          title: "Training",
+          time: 900,
+          items: [
+            {
+              type: "AMRAP",
+              notes: "Keep a steady pace",
+              amrap_duration: 600,
+              amrap_exercises: [
+                {
+                  exercise_id: "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                  notes: "",
+                  rest: 0,
+                  goal_targets: [{ type: "VALUE", metric: "repetitions", value: 12 }],
+                  resistance_targets: [{ type: "RANGE", metric: "weight", min: 8, max: 12 }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  });
+type WorkoutInput = z.output<typeof workoutInputSchema>;
+
+const previewShape = {
+  id: z.uuid(),
+  title: renderedText,
+  slug: z.string(),
+  gender: genderSchema,
+  level: levelSchema,
+  goals: z.array(z.number().int()),
+  types: z.array(z.number().int()),
+  locations: z.array(locationSchema),
+  body_parts: z.array(z.number().int()),
+  duration: durationSchema,
+  content_packages: z.array(z.uuid()),
+  translation_status: translationStatusSchema,
+  status: contentStatusSchema,
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  published_at: z.iso.datetime().nullable(),
+};
+export const workoutPreviewSchema = z.object(previewShape).meta({ id: "WorkoutPreview" });
+export const workoutSchema = z
+  .object({
+    ...previewShape,
+    description: renderedText,
+    image: uploadRecordSchema.nullable(),
+    estimated_duration: z.number().int().nullable(),
+    template: z.boolean(),
+    phases: z.array(phaseSchema),
+  })
+  .meta({ id: "Workout" });
+
+const filterSpec = {
+  fields: {
+    q: { type: "string", operators: ["eq", "contains"] },
+    title: { type: "string", operators: ["contains"] },
+    level: { type: "enum", values: ["beginner", "intermediate", "advanced"], operators: ["eq", "in"] },
+    gender: { type: "enum", values: ["male", "female", "non-binary"], operators: ["eq", "in"] },
+    duration: { type: "enum", values: ["0-15", "16-30", "31-45", "46-60", "61+"], operators: ["eq", "in"] },
+    body_parts: { type: "int", operators: ["eq", "in", "and"] },
+    goals: { type: "int", operators: ["eq", "in", "and"] },
+    types: { type: "int", operators: ["eq", "in", "and"] },
+    locations: { type: "enum", values: ["home", "club", "outdoor"], operators: ["eq", "in", "and"] },
+    template: { type: "boolean", operators: ["eq"] },
+    status: { type: "status", operators: ["in", "and"] },
+    content_packages: { type: "uuid", operators: ["eq", "in", "and"] },
+    exercises: { type: "uuid", operators: ["eq", "in", "and"] },
+  },
+  order: { updated: {}, created: {}, title: {}, published: {} },
+  defaultOrder: [{ field: "updated", direction: "desc" }],
+} as const satisfies FilterSpec;
+
+function render(row: WorkoutRow, ctx: ContentContext) {
+  return {
+    id: row.id,
+    title: text(row.title, ctx),
+    slug: row.slug,
+    gender: row.gender,
+    level: row.level,
+    goals: row.goals,
+    types: row.types,
+    locations: row.locations,
+    body_parts: row.bodyParts,
+    duration: row.duration,
+    content_packages: row.contentPackages,
+    translation_status: translationStatusOf(row.textCompleteness, ctx.organization.languages),
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    published_at: iso(row.publishedAt),
+  };
+}
+
+export const workouts = defineCollection<WorkoutRow, WorkoutInput>({
+  key: "workouts",
+  entity: "Workout",
+  label: "workout",
+  table: w,
+  idKind: "uuid",
+  isPublishable: true,
+  filter: {
+    spec: filterSpec,
+    compilers: (ctx) => ({
+      q: searchTextField(w.searchText),
+      title: searchTextField(w.searchText),
+      level: scalarField(w.level, "enum"),
+      gender: scalarField(w.gender, "enum"),
+      duration: scalarField(w.duration, "enum"),
+      body_parts: arrayField(w.bodyParts),
+      goals: arrayField(w.goals),
+      types: arrayField(w.types),
+      locations: arrayField(w.locations),
+      template: booleanField(w.template),
+      status: statusFilterField(w.status, ctx),
+      content_packages: arrayField(w.contentPackages),
+      exercises: arrayField(w.exerciseIds),
+    }),
+    order: (ctx) => ({ updated: w.updatedAt, created: w.createdAt, title: defaultTextOrder(w.title, ctx), published: w.publishedAt }),
+  },
+  previewColumns: {
+    id: w.id,
+    organizationId: w.organizationId,
+    version: w.version,
+    title: w.title,
+    slug: w.slug,
+    gender: w.gender,
+    level: w.level,
+    goals: w.goals,
+    types: w.types,
+    locations: w.locations,
+    bodyParts: w.bodyParts,
+    duration: w.duration,
+    contentPackages: w.contentPackages,
+    textCompleteness: w.textCompleteness,
+    status: w.status,
+    createdAt: w.createdAt,
+    updatedAt: w.updatedAt,
+    publishedAt: w.publishedAt,
+  },
+  inputSchema: workoutInputSchema,
+  textFields: ["title", "description"],
+  nestedTexts: { phases: { keys: ["title", "notes", "timer_title"] } },
+  uploadIds: (row) => [row.imageId],
+  toPreview: (row, ctx) => ({ ...render(row, ctx), title: plainText(row.title, ctx) }),
+  toFull: (row, ctx, related) => ({
+    ...render(row, ctx),
+    description: text(row.description, ctx),
+    image: (row.imageId && related.uploads.get(row.imageId)) || null,
+    estimated_duration: row.estimatedDuration,
+    template: row.template,
+    phases: renderPhases(row.phases, ctx.view),
+  }),
+  toInput: (row) => ({
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    image: row.imageId,
+    gender: row.gender,
+    level: row.level,
+    types: row.types,
+    goals: row.goals,
+    body_parts: row.bodyParts,
+    locations: row.locations,
+    duration: row.duration,
+    estimated_duration: row.estimatedDuration,
+    template: row.template,
+    content_packages: row.contentPackages,
+    phases: row.phases,
+  }),
+  prepare: (input, current, ctx, mode) => {
+    const title = writeText(current?.title, input.title, mode, ctx, "/title");
+    const description = writeText(current?.description, input.description, mode, ctx, "/description");
+    const phases = normalizePhases(input.phases, current?.phases, {
+      contentLanguage: ctx.writeLanguage,
+      defaultLanguage: ctx.organization.defaultLanguage,
+      enabled: ctx.organization.languages,
+      path: "/phases",
+    });
+    const phaseTexts = collectPhaseTexts(phases);
+    const exercises = phaseExerciseIds(phases);
+    const uses: ReferenceUse[] = [
+      { kind: "uploads", id: input.image, path: "/image", media: "image" },
+      ...usesOf("content-categories", input.types, "/types"),
+      ...usesOf("goals", input.goals, "/goals"),
+      ...usesOf("body-parts", input.body_parts, "/body_parts"),
+      ...usesOf("content-packages", input.content_packages, "/content_packages"),
+      ...exercises.map((use) => ({ kind: "exercises" as const, id: use.id, path: use.paths[0]! })),
+    ];
+    return {
+      values: {
+        title,
+        description,
+        imageId: input.image,
+        gender: input.gender,
+        level: input.level,
+        types: input.types,
+        goals: input.goals,
+        bodyParts: input.body_parts,
+        locations: [...new Set(input.locations)],
+        duration: input.duration,
+        estimatedDuration: input.estimated_duration ?? null,
+        template: input.template ?? false,
+        contentPackages: input.content_packages ?? [],
+        phases,
+        exerciseIds: exercises.map((use) => use.id),
+      },
+      uses,
+      requiredTexts: [
+        { path: "/title", text: title },
+        { path: "/description", text: description },
+        ...phaseTexts.filter((entry) => entry.required).map(({ path, text: value }) => ({ path, text: value })),
+      ],
+      texts: [title, description, ...phaseTexts.map((entry) => entry.text)],
+      searchTexts: [title, description],
+      slug: { given: input.slug, source: title[ctx.organization.defaultLanguage] ?? "" },
+    };
+  },
+  findReferrers: (db, organization, row) =>
+    findReferrersIn(db, organization, row.id, [
+      { table: tables.trainingPlans, uses: containsUuid(tables.trainingPlans.workoutIds), label: "training plan", title: tables.trainingPlans.title },
+    ]),
+});
+
+export const workoutOperations = collectionOperations(workouts, {
+  name: "Workout",
+  preview: workoutPreviewSchema,
+  full: workoutSchema,
+  input: workoutInputSchema,
+  tag: "Workouts",
+  acceptsTrainingPlan: true,
+  listDescription:
+    "Filters: `q`, `title[contains]`, `level`, `gender`, `duration`, `body_parts[in|and]`, `goals[in|and]`, `types`, `locations`, `template` (true/false/1/0), `status` (`default:published,de:draft`, any; `[and]` all), `content_packages`, `exercises`. Order: `updated` (default desc), `created`, `title`, `published`.",
+});
