@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STYLES, defaultCrop, defaultFormats, hasRatio, thumbnailDimensions, validateCrop } from "./crops";
+import { STYLES, completeFormats, defaultCrop, defaultFormats, hasRatio, thumbnailDimensions, validateCrop } from "./crops";
 
 describe("defaultCrop", () => {
   it("is the largest centred crop of each ratio", () => {
@@ -70,5 +70,13 @@ describe("thumbnailDimensions", () => {
   });
   it("keeps the crop's own size without a size", () => {
     expect(thumbnailDimensions("portrait", undefined, crop, false)).toEqual({ width: 533, height: 800 });
+  });
+});
+
+describe("completeFormats", () => {
+  it("keeps stored crops and fills in the default for missing ones", () => {
+    const square = { x: 0, y: 0, width: 10, height: 10 };
+    expect(completeFormats({ square }, { width: 1200, height: 800 })).toEqual({ ...defaultFormats({ width: 1200, height: 800 }), square });
+    expect(completeFormats(undefined, { width: 1200, height: 800 })).toEqual(defaultFormats({ width: 1200, height: 800 }));
   });
 });

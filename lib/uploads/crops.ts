@@ -41,6 +41,12 @@ export function defaultFormats(image: Dimensions): Formats {
   return Object.fromEntries(STYLES.map((style) => [style, defaultCrop(image, style)])) as Formats;
 }
 
+/** An image's crops: the stored ones, and the default for any style that has none stored. */
+export function completeFormats(stored: unknown, image: Dimensions): Formats {
+  const crops = (stored && typeof stored === "object" ? stored : {}) as Partial<Record<Style, Crop>>;
+  return Object.fromEntries(STYLES.map((style) => [style, crops[style] ?? defaultCrop(image, style)])) as Formats;
+}
+
 function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), max);
 }

@@ -12,7 +12,7 @@ import { uploadPath, verifyPolicy, type PolicyCheck } from "./signing";
 import { fileTypeOfMime } from "./sniff";
 import { getStorage } from "./storage";
 import { parseRange } from "./range";
-import { getThumbnail } from "./thumbnails";
+import { getThumbnail, thumbnailVariant } from "./thumbnails";
 import { findUploadForDelivery } from "./uploads";
 
 /**
@@ -79,12 +79,12 @@ async function serveOriginal({ req, isHead }: Request_, row: UploadRow): Promise
     const message = `the range is not satisfiable: the file has ${stored.size} bytes`;
     return json({ code: "416", message }, { status: 416, headers: { "Content-Range": `bytes */${stored.size}`, "Cache-Control": "no-store" } });
   }
+  // No Content-Length: Next.js drops it from route handler responses (send-response FORBIDDEN_HEADERS)
+  // and sends bodies chunked; Content-Range still states the file's size.
   if (range) {
     headers.set("Content-Range", `bytes ${range.start}-${range.end}/${stored.size}`);
-    headers.set("Content-Length", String(range.end - range.start + 1));
     return new Response(body(storage.read(row.storageKey, range), isHead), { status: 206, headers });
   }
-  headers.set("Content-Length", String(stored.size));
   return new Response(body(storage.read(row.storageKey), isHead), { status: 200, headers });
 }
 
@@ -93,13 +93,12 @@ async function serveThumbnail({ req, isHead }: Request_, row: UploadRow, style: 
   if (!fileType || fileType.kind !== "image") {
     throw new ApiError("bad_request", "style: thumbnails exist for images only", [{ path: "style", message: "thumbnails exist for images only" }]);
   }
-  const etag = `"${row.md5}-${style}-${size ?? "full"}"`;
+  const etag = `"${thumbnailVariant(row, style, size).variant}"`;
   const headers = new Headers({ "Content-Type": thumbnailMime(fileType), ETag: etag, "Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff" });
   if (matchesIfNoneMatch(req, etag)) return new Response(null, { status: 304, headers });
 
   const thumbnail = await getThumbnail(row, style, size);
   headers.set("X-Thumbnail-Cache", thumbnail.isCacheHit ? "hit" : "miss");
-  headers.set("Content-Length", String(thumbnail.size));
   if (thumbnail.bytes) return new Response(isHead ? null : new Uint8Array(thumbnail.bytes), { status: 200, headers });
   return new Response(body(getStorage().read(thumbnail.key), isHead), { status: 200, headers });
 }

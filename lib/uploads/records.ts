@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { tables, type Executor } from "@/lib/db";
+import { completeFormats } from "./crops";
 import { signedUploadUrl } from "./signing";
 
 const cropSchema = z
@@ -57,21 +58,22 @@ export type UploadRecord = z.output<typeof uploadRecordSchema>;
 export type UploadRow = typeof tables.uploads.$inferSelect;
 
 /**
- * The §2.2 record of a row. `metadata` holds the stored members (`formats`) plus what the service
- * measured: `size`, and for images `width`, `height` and `animated`.
+ * The §2.2 record of a row. `metadata` holds the stored members plus what the service measured:
+ * `size`, and for images `width`, `height`, `animated` and all four `formats` (defaults for any crop
+ * not stored, e.g. on records created without the upload endpoint).
  */
 export function toUploadRecord(row: UploadRow): UploadRecord {
-  const isImage = row.mime.startsWith("image/");
-  const measured = {
+  const image = row.mime.startsWith("image/") && row.width && row.height ? { width: row.width, height: row.height } : undefined;
+  const metadata: Record<string, unknown> = {
+    ...row.metadata,
     ...(row.size > 0 ? { size: row.size } : {}),
-    ...(isImage && row.width && row.height ? { width: row.width, height: row.height, animated: row.isAnimated } : {}),
+    ...(image ? { ...image, animated: row.isAnimated, formats: completeFormats(row.metadata.formats, image) } : {}),
   };
-  const metadata = { ...row.metadata, ...measured };
   return {
     id: row.id,
     name: row.name,
     mime: row.mime,
-    url: signedUploadUrl(row),
+    url: signedUploadUrl({ ...row, metadata }),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     ...(Object.keys(metadata).length > 0 ? { metadata } : {}),

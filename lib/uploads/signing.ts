@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { getEnv, getSecrets } from "@/lib/env";
 
 /**
@@ -6,6 +6,10 @@ import { getEnv, getSecrets } from "@/lib/env";
  * the policy is base64url(JSON {path, exp}) joined by a dot to its HMAC-SHA256 under SECRET_KEY.
  * Expiry is rounded up to the next whole day so that an address stays the same (and cacheable) for a
  * day while its lifetime is at least IMAGE_URL_TTL.
+ *
+ * Thumbnails are served as immutable, but an image's crops can change while its bytes (and so `v`)
+ * stay the same. The policy therefore also carries `f`, a fingerprint of the crops: a crop change
+ * gives the upload a new address, and no cache keeps showing the old crop (docs/decisions/0006).
  */
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -17,10 +21,10 @@ function sign(payload: string): string {
   return createHmac("sha256", getSecrets().secretKey).update(`policy:${payload}`).digest("base64url");
 }
 
-export function createPolicy(path: string, now = Date.now()): string {
+export function createPolicy(path: string, now = Date.now(), formatsFingerprint?: string): string {
   const minimum = Math.floor(now / 1000) + getEnv().IMAGE_URL_TTL;
   const exp = Math.ceil(minimum / DAY_SECONDS) * DAY_SECONDS;
-  const payload = Buffer.from(JSON.stringify({ path, exp })).toString("base64url");
+  const payload = Buffer.from(JSON.stringify(formatsFingerprint ? { path, exp, f: formatsFingerprint } : { path, exp })).toString("base64url");
   return `${payload}.${sign(payload)}`;
 }
 
@@ -44,8 +48,19 @@ export function verifyPolicy(policy: string | null, path: string, now = Date.now
   return { ok: true };
 }
 
-export function signedUploadUrl(upload: { id: string; name: string; md5: string }): string {
+/** A short digest of an image's crops; undefined when it has none. */
+export function formatsFingerprint(metadata: Record<string, unknown> | undefined): string | undefined {
+  const formats = metadata?.formats as Record<string, { x?: unknown; y?: unknown; width?: unknown; height?: unknown }> | undefined;
+  if (!formats || typeof formats !== "object") return undefined;
+  const canonical = Object.keys(formats)
+    .sort()
+    .map((style) => `${style}:${formats[style]?.x},${formats[style]?.y},${formats[style]?.width},${formats[style]?.height}`)
+    .join(";");
+  return createHash("sha256").update(canonical).digest("base64url").slice(0, 10);
+}
+
+export function signedUploadUrl(upload: { id: string; name: string; md5: string; metadata?: Record<string, unknown> }): string {
   const path = uploadPath(upload);
-  const query = new URLSearchParams({ v: upload.md5, Policy: createPolicy(path) });
+  const query = new URLSearchParams({ v: upload.md5, Policy: createPolicy(path, Date.now(), formatsFingerprint(upload.metadata)) });
   return `${getEnv().CDN_URL}${path}?${query.toString()}`;
 }

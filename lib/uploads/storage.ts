@@ -125,6 +125,7 @@ export function getStorage(): UploadStorage {
 export const storageKeys = {
   prefix: (organizationId: string, uploadId: string) => `${organizationId}/${uploadId}/`,
   original: (organizationId: string, uploadId: string) => `${organizationId}/${uploadId}/original`,
-  thumbnail: (organizationId: string, uploadId: string, md5: string, style: string, size: string | undefined) =>
-    `${organizationId}/${uploadId}/thumbnails/${md5}-${style}-${size ?? "full"}`,
+  /** One style's thumbnails, removed together when its crop changes. */
+  thumbnailsOfStyle: (organizationId: string, uploadId: string, style: string) => `${organizationId}/${uploadId}/thumbnails/${style}/`,
+  thumbnail: (organizationId: string, uploadId: string, style: string, variant: string) => `${organizationId}/${uploadId}/thumbnails/${style}/${variant}`,
 };

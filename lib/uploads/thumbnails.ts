@@ -1,13 +1,13 @@
 import "server-only";
 import { describeError, log } from "@/lib/log";
-import { thumbnailDimensions, type Size, type Style } from "./crops";
+import { thumbnailDimensions, type Crop, type Size, type Style } from "./crops";
 import { renderThumbnail } from "./images";
 import type { UploadRow } from "./records";
 import { fileTypeOfMime } from "./sniff";
 import { getStorage, storageKeys } from "./storage";
 import { formatsOf } from "./uploads";
 
-export type Thumbnail = { key: string; isCacheHit: boolean; bytes?: Buffer; size: number };
+export type Thumbnail = { key: string; isCacheHit: boolean; bytes?: Buffer };
 
 /** Renders in progress, so that simultaneous requests for one thumbnail do the work once. */
 const rendering = new Map<string, Promise<Buffer>>();
@@ -19,21 +19,29 @@ async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
 }
 
 /**
- * The thumbnail of an upload for a style and size, from the cache (key: id, v, style, size) or
- * rendered once and stored there. A cache hit does no image work at all.
+ * What a thumbnail is made of: the file's version (`v`), the size and the style's current crop. It
+ * names the cached file and makes the ETag, so a changed crop is never answered from the cache.
+ */
+export function thumbnailVariant(row: UploadRow, style: Style, size: Size | undefined): { crop: Crop; variant: string } {
+  const crop = formatsOf(row)[style];
+  return { crop, variant: `${row.md5}-${size ?? "full"}-${crop.x}_${crop.y}_${crop.width}_${crop.height}` };
+}
+
+/**
+ * The thumbnail of an upload for a style and size, from the cache (key: id, v, style, size and the
+ * crop) or rendered once and stored there. A cache hit does no image work at all.
  */
 export async function getThumbnail(row: UploadRow, style: Style, size: Size | undefined): Promise<Thumbnail> {
   const storage = getStorage();
-  const key = storageKeys.thumbnail(row.organizationId, row.id, row.md5, style, size);
-  const cached = await storage.stat(key);
-  if (cached) return { key, isCacheHit: true, size: cached.size };
+  const { crop, variant } = thumbnailVariant(row, style, size);
+  const key = storageKeys.thumbnail(row.organizationId, row.id, style, variant);
+  if (await storage.stat(key)) return { key, isCacheHit: true };
 
   let pending = rendering.get(key);
   if (!pending) {
     pending = (async () => {
       const fileType = fileTypeOfMime(row.mime);
       if (!fileType || fileType.kind !== "image" || !row.storageKey) throw new Error(`upload ${row.id} is not an image`);
-      const crop = formatsOf(row)[style];
       const target = thumbnailDimensions(style, size, crop, row.isAnimated);
       const bytes = await renderThumbnail(await readAll(storage.read(row.storageKey)), fileType, crop, target, row.isAnimated);
       await storage.write(key, [bytes]).catch((error) => log.warn("could not cache a thumbnail", { key, ...describeError(error) }));
@@ -42,5 +50,5 @@ export async function getThumbnail(row: UploadRow, style: Style, size: Size | un
     rendering.set(key, pending);
   }
   const bytes = await pending;
-  return { key, isCacheHit: false, bytes, size: bytes.byteLength };
+  return { key, isCacheHit: false, bytes };
 }

@@ -8,8 +8,9 @@ import { getEnv } from "@/lib/env";
 import { compileOrder, compileWhere, scalarField, searchField, type FilterQuery, type FilterSpec } from "@/lib/filter";
 import { ApiError, type ErrorDetail } from "@/lib/http/errors";
 import { describeError, log } from "@/lib/log";
+import { getOrganizationOrThrow } from "@/lib/organizations/get-organization";
 import { validateInput } from "@/lib/validation";
-import { STYLES, defaultCrop, defaultFormats, validateCrop, type Crop, type Formats } from "./crops";
+import { STYLES, completeFormats, defaultCrop, defaultFormats, validateCrop, type Formats, type Style } from "./crops";
 import { UnreadableImageError, readImageInfo } from "./images";
 import { receiveUpload } from "./receive-upload";
 import { toUploadRecord, type UploadRecord, type UploadRow } from "./records";
@@ -123,13 +124,12 @@ async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
 
 /** The four crops of an image row, falling back to the default for any that is not stored. */
 export function formatsOf(row: UploadRow): Formats {
-  const image = { width: row.width ?? 1, height: row.height ?? 1 };
-  const stored = (row.metadata.formats ?? {}) as Partial<Record<string, Crop>>;
-  return Object.fromEntries(STYLES.map((style) => [style, stored[style] ?? defaultCrop(image, style)])) as Formats;
+  return completeFormats(row.metadata.formats, { width: row.width ?? 1, height: row.height ?? 1 });
 }
 
 export async function updateUpload(db: Db, organizationId: string, id: string, changes: UpdateUploadBody, req: Request): Promise<{ record: UploadRecord; row: UploadRow }> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
+    const changedStyles: Style[] = [];
     const current = await getUploadOrThrow(tx, organizationId, id, { forUpdate: true });
     assertIfMatch(req, current);
     const fileType = fileTypeOfMime(current.mime);
@@ -147,6 +147,7 @@ export async function updateUpload(db: Db, organizationId: string, id: string, c
       for (const style of STYLES) {
         const crop = formatChanges[style];
         if (crop === undefined) continue;
+        changedStyles.push(style);
         if (crop === null) {
           formats[style] = defaultCrop(image, style);
           continue;
@@ -166,31 +167,48 @@ export async function updateUpload(db: Db, organizationId: string, id: string, c
       .set({ ...patch, updatedAt: sql`now()` })
       .where(and(eq(u.id, id), eq(u.organizationId, organizationId)))
       .returning();
-    return { record: toUploadRecord(row!), row: row! };
+    return { record: toUploadRecord(row!), row: row!, changedStyles };
   });
+  // Thumbnails of a replaced crop can never be asked for again (their cache key names the crop).
+  await Promise.all(
+    result.changedStyles.map((style) =>
+      getStorage()
+        .removePrefix(storageKeys.thumbnailsOfStyle(organizationId, id, style))
+        .catch((error) => log.warn("could not remove outdated thumbnails", { uploadId: id, style, ...describeError(error) })),
+    ),
+  );
+  return { record: result.record, row: result.row };
 }
 
 /** The upload columns of content records (lib/db/schema/content.ts): who can hold an upload. */
 const REFERRING_COLUMNS = [
-  { table: tables.exercises, column: tables.exercises.videoId, label: "exercise", field: "video" },
-  { table: tables.exercises, column: tables.exercises.gifId, label: "exercise", field: "gif" },
-  { table: tables.exercises, column: tables.exercises.imageId, label: "exercise", field: "image" },
-  { table: tables.workouts, column: tables.workouts.imageId, label: "workout", field: "image" },
-  { table: tables.trainingPlans, column: tables.trainingPlans.imageId, label: "training plan", field: "image" },
-  { table: tables.onDemand, column: tables.onDemand.videoId, label: "on-demand item", field: "video" },
-  { table: tables.onDemand, column: tables.onDemand.imageId, label: "on-demand item", field: "image" },
-  { table: tables.equipment, column: tables.equipment.imageId, label: "equipment", field: "image" },
-  { table: tables.instructors, column: tables.instructors.photoId, label: "instructor", field: "photo" },
+  { table: tables.exercises, column: tables.exercises.videoId, title: tables.exercises.name, label: "exercise", field: "video" },
+  { table: tables.exercises, column: tables.exercises.gifId, title: tables.exercises.name, label: "exercise", field: "gif" },
+  { table: tables.exercises, column: tables.exercises.imageId, title: tables.exercises.name, label: "exercise", field: "image" },
+  { table: tables.workouts, column: tables.workouts.imageId, title: tables.workouts.title, label: "workout", field: "image" },
+  { table: tables.trainingPlans, column: tables.trainingPlans.imageId, title: tables.trainingPlans.title, label: "training plan", field: "image" },
+  { table: tables.onDemand, column: tables.onDemand.videoId, title: tables.onDemand.title, label: "on-demand item", field: "video" },
+  { table: tables.onDemand, column: tables.onDemand.imageId, title: tables.onDemand.title, label: "on-demand item", field: "image" },
+  { table: tables.equipment, column: tables.equipment.imageId, title: tables.equipment.name, label: "equipment", field: "image" },
+  { table: tables.instructors, column: tables.instructors.photoId, title: tables.instructors.name, label: "instructor", field: "photo" },
 ] as const;
 
-/** Records of the organization that use the upload, as "exercise <id> (video)", in one query. */
+/**
+ * Records of the organization that use the upload, named like the content endpoints name referrers
+ * (`exercise <id> (Squat)`) plus the field (`as video`), in one query.
+ */
 export async function findReferrers(db: Executor, organizationId: string, id: string): Promise<string[]> {
+  const organization = await getOrganizationOrThrow(db, organizationId);
   const selects = REFERRING_COLUMNS.map(
-    ({ table, column, label, field }) =>
-      sql`(SELECT ${label}::text AS label, ${table.id}::text AS id, ${field}::text AS field FROM ${table} WHERE ${table.organizationId} = ${organizationId} AND ${column} = ${id} LIMIT 11)`,
+    ({ table, column, title, label, field }) =>
+      sql`(SELECT ${label}::text AS label, ${table.id}::text AS id, to_jsonb(${title}) AS title, ${field}::text AS field FROM ${table} WHERE ${table.organizationId} = ${organizationId} AND ${column} = ${id} LIMIT 11)`,
   );
-  const rows = await queryRows<{ label: string; id: string; field: string }>(db, sql.join(selects, sql` UNION ALL `));
-  return rows.map((row) => `${row.label} ${row.id} (${row.field})`);
+  const rows = await queryRows<{ label: string; id: string; title: unknown; field: string }>(db, sql.join(selects, sql` UNION ALL `));
+  return rows.map((row) => {
+    const localized = row.title && typeof row.title === "object" ? (row.title as Record<string, string>) : {};
+    const title = typeof row.title === "string" ? row.title : (localized[organization.defaultLanguage] ?? Object.values(localized)[0] ?? "");
+    return `${row.label} ${row.id}${title ? ` (${title})` : ""} as ${row.field}`;
+  });
 }
 
 function referencedConflict(id: string, referrers: string[]): ApiError {
