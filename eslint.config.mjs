@@ -3,7 +3,7 @@ import nextTypescript from "eslint-config-next/typescript";
 
 const config = [
   {
-    ignores: [".next/**", "node_modules/**", "data/**", "storage/**", ".test-data/**", "test-results/**", "playwright-report/**", "lib/db/migrations/**", "next-env.d.ts"],
+    ignores: [".next/**", ".next-*/**", "node_modules/**", "data/**", "storage/**", ".test-data/**", "test-results/**", "playwright-report/**", "lib/db/migrations/**", "next-env.d.ts"],
   },
   ...nextCoreWebVitals,
   ...nextTypescript,

@@ -15,7 +15,7 @@ function newestMtime(entry) {
 }
 
 export function buildIfStale() {
-  const marker = ".next/BUILD_ID";
+  const marker = path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (existsSync(marker) && statSync(marker).mtimeMs >= Math.max(...SOURCES.map(newestMtime))) return;
   console.log("Building the production server (next build)…");
   const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {

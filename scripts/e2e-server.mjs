@@ -9,7 +9,7 @@ import path from "node:path";
 const port = process.env.E2E_PORT ?? "3210";
 const dataDir = path.resolve(".test-data", `e2e-${port}`);
 
-if (!existsSync(".next/BUILD_ID")) {
+if (!existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`)) {
   console.error("e2e-server: no production build found; run `npm run build` first.");
   process.exit(1);
 }
@@ -37,6 +37,7 @@ const env = {
   INIT_DEFAULT_LANGUAGE: "en",
   INIT_ADMIN_EMAIL: "admin@e2e.test",
   INIT_ADMIN_PASSWORD: "e2e-admin-password",
+  ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
 };
 
 const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port, "-H", "127.0.0.1"], {

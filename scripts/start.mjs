@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 
-if (!existsSync(".next/BUILD_ID")) {
+if (!existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`)) {
   console.error("fitness-content-service: no production build found; run `npm run build` first (or `npm run demo`).");
   process.exit(1);
 }

@@ -78,6 +78,7 @@ export function serverEnv(port: number, dataDir: string, databaseUrl: string | u
     LOG_LEVEL: "warn",
     WEBHOOK_ALLOW_PRIVATE: "1",
     QUERY_COUNT_HEADER: "1",
+    ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
     ...TEST_SECRETS,
     ...extra,
   };

@@ -55,6 +55,8 @@ export type CollectionConfig<R extends Row, I extends Record<string, unknown>> =
   idKind: "uuid" | "int";
   /** Workouts, training plans and on-demand carry a per-language status and visibility rules. */
   isPublishable?: boolean;
+  /** The texts a language needs before it may be published (with their JSON Pointers). */
+  requiredTexts?: (row: R) => { path: string; text: LocalizedText }[];
   filter: { spec: FilterSpec; compilers: (ctx: ContentContext) => Record<string, FieldCompiler>; order: (ctx: ContentContext) => Record<string, Operand> };
   /** The columns a list needs (a projection without heavy columns such as phases). */
   previewColumns?: Record<string, AnyPgColumn>;
@@ -83,14 +85,9 @@ export type Collection<R extends Row = Row, I extends Record<string, unknown> = 
   replace: (ctx: ContentContext, id: string | number, input: I, ifMatch: string | null) => Promise<{ body: unknown; etag: string }>;
   patch: (ctx: ContentContext, id: string | number, patch: Record<string, unknown>, ifMatch: string | null) => Promise<{ body: unknown; etag: string }>;
   remove: (ctx: ContentContext, id: string | number, ifMatch: string | null) => Promise<void>;
-  /** Loads rows the caller may see, by id, in one query (used by other collections and by search). */
+  /** The full record of a row as the caller sees it. */
   fullRecord: (ctx: ContentContext, row: R, executor?: Executor) => Promise<unknown>;
 };
-
-/** Languages whose status decides what a mobile or integration caller may see (api-decisions §2). */
-function visibilityLanguages(ctx: ContentContext): readonly string[] {
-  return ctx.view.mode === "single" ? [ctx.view.language] : ctx.view.languages;
-}
 
 /** Published in one of the languages, or — where a language has no entry — in `default`. */
 export function publishedCondition(status: AnyPgColumn, languages: readonly string[], defaultLanguage: string): SQL {
@@ -113,13 +110,18 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
   return result;
 }
 
+/** Languages whose status decides what a mobile or integration caller may see (api-decisions §2). */
+export function visibleLanguages(ctx: ContentContext): readonly string[] {
+  return ctx.view.mode === "single" ? [ctx.view.language] : ctx.view.languages;
+}
+
 export function defineCollection<R extends Row, I extends Record<string, unknown>>(config: CollectionConfig<R, I>): Collection<R, I> {
   const table = config.table;
   const idEquals = (id: string | number) => eq(table.id, id);
   const inOrganization = (ctx: ContentContext) => eq(table.organizationId, ctx.organization.id);
   const visibility = (ctx: ContentContext) =>
     config.isPublishable && ctx.seesOnlyPublished && table.status
-      ? publishedCondition(table.status, visibilityLanguages(ctx), ctx.organization.defaultLanguage)
+      ? publishedCondition(table.status, visibleLanguages(ctx), ctx.organization.defaultLanguage)
       : undefined;
 
   async function related(ctx: ContentContext, rows: R[], pick?: (row: R) => (string | null | undefined)[], executor: Executor = ctx.db): Promise<Related> {
@@ -266,7 +268,7 @@ async function assertInTrainingPlan(ctx: ContentContext, key: string, id: string
   const plans = tables.trainingPlans;
   const membership = key === "workouts" ? sql`${plans.workoutIds} @> ARRAY[${id}]::uuid[]` : sql`${plans.onDemandIds} @> ARRAY[${id}]::uuid[]`;
   const visible = ctx.seesOnlyPublished
-    ? publishedCondition(plans.status, visibilityLanguages(ctx), ctx.organization.defaultLanguage)
+    ? publishedCondition(plans.status, visibleLanguages(ctx), ctx.organization.defaultLanguage)
     : undefined;
   const [plan] = await ctx.db
     .select({ id: plans.id })

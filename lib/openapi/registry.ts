@@ -12,6 +12,8 @@ import { exerciseOperations } from "@/lib/exercises/collection";
 import { instructorOperations } from "@/lib/instructors/collection";
 import { trainingPlanOperations } from "@/lib/training-plans/collection";
 import { workoutOperations } from "@/lib/workouts/collection";
+import { workoutsStatusOperations } from "@/lib/workouts/status-operations";
+import { trainingPlansStatusOperations } from "@/lib/training-plans/status-operations";
 import { LOOKUPS } from "@/lib/lookups/collections";
 import { onDemandOperations } from "@/lib/on-demand/collection";
 import { deleteUserById, getUser, getUsers, patchUser, postUser } from "@/lib/users/operations";
@@ -48,5 +50,7 @@ export const operations = [
   ...instructorOperations.all,
   ...workoutOperations.all,
   ...trainingPlanOperations.all,
+  ...workoutsStatusOperations.all,
+  ...trainingPlansStatusOperations.all,
   ...onDemandOperations.all,
 ] as unknown as Operation<never, never, never, never>[];

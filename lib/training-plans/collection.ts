@@ -183,6 +183,11 @@ export const trainingPlans = defineCollection<TrainingPlanRow, TrainingPlanInput
   inputSchema: trainingPlanInputSchema,
   textFields: ["title", "description"],
   nestedTexts: { weeks: { keys: ["title", "description"] } },
+  requiredTexts: (row) => [
+    { path: "/title", text: row.title },
+    { path: "/description", text: row.description },
+    ...collectWeekTexts(row.weeks).filter((entry) => entry.required),
+  ],
   uploadIds: (row) => [row.imageId],
   toPreview: (row, ctx) => render(row, ctx, (value) => plainText(value, ctx)),
   toFull: (row, ctx, related) => ({

@@ -217,6 +217,11 @@ export const workouts = defineCollection<WorkoutRow, WorkoutInput>({
   inputSchema: workoutInputSchema,
   textFields: ["title", "description"],
   nestedTexts: { phases: { keys: ["title", "notes", "timer_title"] } },
+  requiredTexts: (row) => [
+    { path: "/title", text: row.title },
+    { path: "/description", text: row.description },
+    ...collectPhaseTexts(row.phases).filter((entry) => entry.required),
+  ],
   uploadIds: (row) => [row.imageId],
   toPreview: (row, ctx) => ({ ...render(row, ctx), title: plainText(row.title, ctx) }),
   toFull: (row, ctx, related) => ({

@@ -1,0 +1,184 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { tables } from "@/lib/db";
+import type { ContentStatusMap } from "@/lib/db/schema";
+import type { Collection } from "@/lib/content/collection";
+import type { ContentContext } from "@/lib/content/context";
+import { assertIfMatch, etagOf } from "@/lib/content/etag";
+import { recordContentEvent } from "@/lib/content/events";
+import type { FilterQuery } from "@/lib/filter";
+import { ApiError, type ErrorDetail } from "@/lib/http/errors";
+
+/** Per-language content status (specification §3.1, api-decisions §5). */
+export const CONTENT_STATUSES = ["draft", "published", "unpublished"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+/** The allowed transitions; anything else (including "no change") is a 422. */
+const TRANSITIONS: Record<ContentStatus, readonly ContentStatus[]> = {
+  draft: ["published"],
+  published: ["unpublished"],
+  unpublished: ["published", "draft"],
+};
+
+export const statusChangeBodySchema = z
+  .record(z.string(), z.enum(CONTENT_STATUSES))
+  .refine((value) => Object.keys(value).length > 0, { message: "name at least one language key" })
+  .meta({
+    id: "StatusChange",
+    description: "New status per language key (`default` or a language code); all keys change together or none does.",
+    example: { default: "published", de: "published" },
+  });
+
+export const statusHistoryEntrySchema = z
+  .object({
+    language: z.string().meta({ description: "`default` or a language code" }),
+    from: z.enum(CONTENT_STATUSES).nullable(),
+    to: z.enum(CONTENT_STATUSES),
+    changed_by: z.object({ id: z.uuid(), email: z.string() }).nullable(),
+    changed_at: z.iso.datetime(),
+  })
+  .meta({ id: "StatusHistoryEntry" });
+export const statusHistorySchema = z.object({ total: z.number().int(), data: z.array(statusHistoryEntrySchema) }).meta({ id: "StatusHistory" });
+
+type PublishableRow = Record<string, unknown> & {
+  id: string;
+  version: number;
+  status: ContentStatusMap;
+  publishedAt: Date | null;
+};
+
+/** `default` names the default language; its own code is the same key (stored as `default`). */
+function normalizeKey(key: string, ctx: ContentContext): string {
+  if (key === "default" || key === ctx.organization.defaultLanguage) return "default";
+  if (!ctx.organization.languages.includes(key)) {
+    throw new ApiError("unprocessable", `'${key}' is not a language of this organization; use default or one of ${ctx.organization.languages.join(", ")}`, [
+      { path: `/${key}`, message: "is not a language of this organization" },
+    ]);
+  }
+  return key;
+}
+
+const languageOf = (key: string, ctx: ContentContext) => (key === "default" ? ctx.organization.defaultLanguage : key);
+
+/**
+ * Applies status changes to one record atomically: every transition must be allowed, publishing a
+ * language needs its required texts, translators may only touch their languages. Sets `published_at`
+ * on the first publication, bumps the version, records history and the webhook event.
+ */
+export async function changeStatus(
+  ctx: ContentContext,
+  collection: Collection,
+  id: string,
+  changes: Record<string, ContentStatus>,
+  ifMatch: string | null,
+) {
+  const requested = new Map<string, ContentStatus>();
+  for (const [key, status] of Object.entries(changes)) requested.set(normalizeKey(key, ctx), status);
+
+  if (ctx.caller.kind === "user" && ctx.caller.role === "translator") {
+    const allowed = ctx.caller.languages;
+    const foreign = [...requested.keys()].map((key) => languageOf(key, ctx)).filter((language) => !allowed.includes(language));
+    if (foreign.length > 0) {
+      throw new ApiError("forbidden", `translators can only set the status of their own languages (${allowed.join(", ") || "none"}); not ${foreign.join(", ")}`);
+    }
+  }
+
+  const table = collection.table as typeof tables.workouts;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = (await tx
+      .select()
+      .from(table)
+      .where(and(eq(table.id, id), eq(table.organizationId, ctx.organization.id)))
+      .limit(1)
+      .for("update")) as unknown as PublishableRow[];
+    if (!row) throw new ApiError("not_found", `${collection.label} not found`);
+    assertIfMatch(ifMatch, row.id, row.version);
+
+    const problems: ErrorDetail[] = [];
+    const missingByKey: string[] = [];
+    for (const [key, to] of requested) {
+      const from = row.status[key] ?? "draft";
+      if (!TRANSITIONS[from].includes(to)) {
+        problems.push({ path: `/${key}`, message: `cannot change from ${from} to ${to}` });
+        continue;
+      }
+      if (to === "published") {
+        const language = languageOf(key, ctx);
+        const missing = (collection.requiredTexts?.(row as never) ?? []).filter(({ text }) => !text[language]).map(({ path }) => path);
+        if (missing.length > 0) {
+          missingByKey.push(`${key}: ${missing.join(", ")}`);
+          problems.push(...missing.map((path) => ({ path, message: `has no ${language} text` })));
+        }
+      }
+    }
+    if (problems.length > 0) {
+      const transition = problems.find((problem) => problem.message.startsWith("cannot change"));
+      const message = transition
+        ? `${transition.path.slice(1)}: ${transition.message}`
+        : `cannot publish before these fields are translated: ${missingByKey.join("; ")}`;
+      throw new ApiError("unprocessable", message, problems);
+    }
+
+    const status: ContentStatusMap = { ...row.status };
+    for (const [key, to] of requested) status[key] = to;
+    const isFirstPublication = !row.publishedAt && [...requested.values()].includes("published");
+    const [updated] = (await tx
+      .update(table)
+      .set({
+        status,
+        ...(isFirstPublication ? { publishedAt: sql`now()` } : {}),
+        version: sql`${table.version} + 1`,
+        updatedAt: sql`now()`,
+      } as never)
+      .where(and(eq(table.id, id), eq(table.organizationId, ctx.organization.id)))
+      .returning()) as unknown as PublishableRow[];
+    await tx.insert(tables.statusHistory).values(
+      [...requested].map(([key, to]) => ({
+        organizationId: ctx.organization.id,
+        collection: collection.key as "workouts",
+        recordId: id,
+        language: key,
+        fromStatus: row.status[key] ?? null,
+        toStatus: to,
+        changedBy: ctx.caller.kind === "user" ? ctx.caller.userId : null,
+      })),
+    );
+    const body = await collection.fullRecord(ctx, updated as never, tx);
+    await recordContentEvent(tx, ctx, { event: "updated", entity: collection.entity, entityId: id, data: body });
+    return { body, etag: etagOf(updated!.id, updated!.version) };
+  });
+}
+
+/** How a record reached its state, newest first (one query for the page, one for the total). */
+export async function listStatusHistory(ctx: ContentContext, collection: Collection, id: string, filter: FilterQuery) {
+  const table = collection.table as typeof tables.workouts;
+  const [record] = await ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.organizationId, ctx.organization.id)))
+    .limit(1);
+  if (!record) throw new ApiError("not_found", `${collection.label} not found`);
+  const h = tables.statusHistory;
+  const where = and(eq(h.organizationId, ctx.organization.id), eq(h.collection, collection.key as "workouts"), eq(h.recordId, id));
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ language: h.language, from: h.fromStatus, to: h.toStatus, changedAt: h.changedAt, userId: tables.users.id, email: tables.users.email })
+      .from(h)
+      .leftJoin(tables.users, eq(tables.users.id, h.changedBy))
+      .where(where)
+      .orderBy(desc(h.changedAt), desc(h.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    ctx.db.select({ value: count() }).from(h).where(where),
+  ]);
+  return {
+    total: total?.value ?? 0,
+    data: rows.map((row) => ({
+      language: row.language,
+      from: row.from as ContentStatus | null,
+      to: row.to as ContentStatus,
+      changed_by: row.userId && row.email ? { id: row.userId, email: row.email } : null,
+      changed_at: row.changedAt.toISOString(),
+    })),
+  };
+}
