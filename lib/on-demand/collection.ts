@@ -1,0 +1,314 @@
+import { getTableColumns, sql } from "drizzle-orm";
+import { z } from "zod";
+import { tables } from "@/lib/db";
+import { defineCollection } from "@/lib/content/collection";
+import { collectionOperations } from "@/lib/content/operations";
+import { usesOf, type ReferenceUse } from "@/lib/content/references";
+import {
+  containsUuid,
+  contentStatusSchema,
+  defaultTextOrder,
+  durationSchema,
+  findReferrersIn,
+  intIdsSchema,
+  iso,
+  levelSchema,
+  localizedEqualsField,
+  plainText,
+  renderedText,
+  slugInputSchema,
+  statusFilterField,
+  text,
+  textInput,
+  translationStatusSchema,
+  uploadRefInputSchema,
+  uuidIdsSchema,
+} from "@/lib/content/shared";
+import { translationStatusOf, writeText } from "@/lib/content/text";
+import { arrayField, scalarField, type FieldCompiler, type FilterCondition, type FilterSpec } from "@/lib/filter";
+import { uploadRecordSchema } from "@/lib/uploads/records";
+
+const o = tables.onDemand;
+type OnDemandRow = typeof o.$inferSelect;
+
+const ON_DEMAND_TYPES = ["virtual-class", "audio-workout"] as const;
+const typeSchema = z.enum(ON_DEMAND_TYPES).meta({ description: "`virtual-class` (a video) or `audio-workout` (an audio file)" });
+
+// A BCP 47 tag as media are labelled: a 2–3 letter language, then optional subtags (`en`, `pt-BR`, `zh-Hant`).
+const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+const languagesSchema = z
+  .array(z.string().regex(LANGUAGE_CODE, "must be a language code such as en or pt-BR"))
+  .max(50)
+  .refine((codes) => new Set(codes).size === codes.length, "must not repeat a language")
+  .meta({ description: "Language codes the media (video or audio) exists in; not limited to the organization's enabled languages", example: ["en", "pt-BR"] });
+
+export const onDemandInputSchema = z
+  .object({
+    type: typeSchema,
+    title: textInput,
+    description: textInput.optional(),
+    slug: slugInputSchema,
+    video: uploadRefInputSchema.meta({ description: "The media: a video upload for a virtual class, an audio (or video) upload for an audio workout" }),
+    image: uploadRefInputSchema.meta({ description: "An image upload" }),
+    instructor_id: z.uuid("must be an instructor id").nullable().optional(),
+    content_packages: uuidIdsSchema.optional().meta({ description: "Content package ids; absent means none" }),
+    duration: durationSchema,
+    level: levelSchema,
+    goals: intIdsSchema.meta({ description: "Fitness goal ids" }),
+    equipment: intIdsSchema.meta({ description: "Equipment ids" }),
+    categories: uuidIdsSchema.meta({ description: "Content category uuids (the `uuid` of a content category, not its int id)" }),
+    languages: languagesSchema,
+    content_provider: z.number().int("must be an integer id").positive("must be a positive id").meta({ description: "Content provider id" }),
+  })
+  .meta({
+    id: "OnDemandInput",
+    example: {
+      type: "virtual-class",
+      title: { en: "Morning flow", de: "Morgenfluss" },
+      description: "Twenty minutes of gentle mobility",
+      slug: null,
+      video: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f60",
+      image: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f62",
+      instructor_id: "6c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+      content_packages: [],
+      duration: "16-30",
+      level: "beginner",
+      goals: [1],
+      equipment: [2],
+      categories: ["0b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d"],
+      languages: ["en", "de"],
+      content_provider: 1,
+    },
+  });
+type OnDemandInput = z.output<typeof onDemandInputSchema>;
+
+const listShape = {
+  id: z.uuid(),
+  title: z.string().meta({ description: "In the response language (lists always answer plain strings)" }),
+  type: typeSchema,
+  duration: durationSchema,
+  level: levelSchema,
+  goals: z.array(z.number().int()),
+  content_provider: z.number().int().nullable(),
+  categories: z.array(z.uuid()).meta({ description: "Content category uuids" }),
+  equipment: z.array(z.number().int()),
+  instructor_id: z.uuid().nullable(),
+  content_packages: z.array(z.uuid()),
+  translation_status: translationStatusSchema,
+  languages: z.array(z.string()).meta({ description: "Language codes the media exists in" }),
+  status: contentStatusSchema,
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  published_at: z.iso.datetime().nullable(),
+};
+export const onDemandPreviewSchema = z.object(listShape).meta({ id: "OnDemandPreview" });
+export const onDemandSchema = z
+  .object({
+    ...listShape,
+    title: renderedText,
+    description: renderedText,
+    slug: z.string(),
+    video: uploadRecordSchema.nullable(),
+    image: uploadRecordSchema.nullable(),
+  })
+  .meta({ id: "OnDemand" });
+
+const filterSpec = {
+  fields: {
+    q: { type: "string", operators: ["eq", "contains"] },
+    title: { type: "string", operators: ["contains", "eq"] },
+    type: { type: "enum", values: ON_DEMAND_TYPES, operators: ["eq", "in"] },
+    level: { type: "enum", values: ["beginner", "intermediate", "advanced"], operators: ["eq", "in"] },
+    duration: { type: "enum", values: ["0-15", "16-30", "31-45", "46-60", "61+"], operators: ["eq", "in"] },
+    categories: { type: "uuid", operators: ["eq", "in", "and"] },
+    category: { type: "uuid", operators: ["eq"] },
+    equipment: { type: "int", operators: ["eq", "in", "and"] },
+    goals: { type: "int", operators: ["eq", "in", "and"] },
+    instructor: { type: "uuid", operators: ["eq", "in"] },
+    content_packages: { type: "uuid", operators: ["eq", "in", "and"] },
+    status: { type: "status", operators: ["eq", "in", "and"] },
+  },
+  order: {
+    updated: {},
+    created: {},
+    title: { description: "The title in the organization's default language" },
+    published: { description: "First publication; never-published items count as the earliest" },
+  },
+  defaultOrder: [{ field: "updated", direction: "desc" }],
+} as const satisfies FilterSpec;
+
+const likePattern = (value: string) => `%${value.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+/** `q`: title and description in every language, or the name of the item's instructor. */
+const onDemandQuery: FieldCompiler = (condition) => {
+  const pattern = likePattern(condition.values[0]!);
+  return sql`(${o.searchText} LIKE ${pattern} ESCAPE '\\' OR EXISTS (
+    SELECT 1 FROM ${tables.instructors} AS ins_q
+    WHERE ins_q.id = ${o.instructorId} AND ins_q.organization_id = ${o.organizationId} AND ins_q.search_text LIKE ${pattern} ESCAPE '\\'))`;
+};
+
+/** `title[contains]` looks at the title only (in any language), unlike `q`, which also reads the description. */
+const titleField: FieldCompiler = (condition: FilterCondition) =>
+  condition.operator === "eq"
+    ? localizedEqualsField(o.title)(condition)
+    : sql`EXISTS (SELECT 1 FROM jsonb_each_text(${o.title}) AS title_q WHERE lower(title_q.value) LIKE ${likePattern(condition.values[0]!)} ESCAPE '\\')`;
+
+// A list reads neither the description nor the search text.
+const { description: _description, searchText: _searchText, ...previewColumns } = getTableColumns(o);
+
+export const onDemand = defineCollection<OnDemandRow, OnDemandInput>({
+  key: "on-demand",
+  entity: "OnDemand",
+  label: "on-demand item",
+  table: o,
+  idKind: "uuid",
+  isPublishable: true,
+  filter: {
+    spec: filterSpec,
+    compilers: (ctx) => ({
+      q: onDemandQuery,
+      title: titleField,
+      type: scalarField(o.type, "enum"),
+      level: scalarField(o.level, "enum"),
+      duration: scalarField(o.duration, "enum"),
+      categories: arrayField(o.categories),
+      category: arrayField(o.categories),
+      equipment: arrayField(o.equipment),
+      goals: arrayField(o.goals),
+      instructor: scalarField(o.instructorId, "uuid"),
+      content_packages: arrayField(o.contentPackages),
+      status: statusFilterField(o.status, ctx),
+    }),
+    order: (ctx) => ({
+      updated: o.updatedAt,
+      created: o.createdAt,
+      title: defaultTextOrder(o.title, ctx),
+      // Drafts have no publication date; ranking them first would bury the published items under desc.
+      published: sql`coalesce(${o.publishedAt}, '-infinity'::timestamptz)`,
+    }),
+  },
+  previewColumns,
+  inputSchema: onDemandInputSchema,
+  textFields: ["title", "description"],
+  // What a language needs before it may be published: the title (the description is optional, §2.8).
+  requiredTexts: (row) => [{ path: "/title", text: row.title }],
+  uploadIds: (row) => [row.videoId, row.imageId],
+  toPreview: (row, ctx) => ({
+    id: row.id,
+    title: plainText(row.title, ctx),
+    type: row.type,
+    duration: row.duration,
+    level: row.level,
+    goals: row.goals,
+    content_provider: row.contentProvider,
+    categories: row.categories,
+    equipment: row.equipment,
+    instructor_id: row.instructorId,
+    content_packages: row.contentPackages,
+    translation_status: translationStatusOf(row.textCompleteness, ctx.organization.languages),
+    languages: row.languages,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    published_at: iso(row.publishedAt),
+  }),
+  toFull: (row, ctx, related) => ({
+    id: row.id,
+    type: row.type,
+    title: text(row.title, ctx),
+    description: text(row.description, ctx),
+    slug: row.slug,
+    video: (row.videoId && related.uploads.get(row.videoId)) || null,
+    image: (row.imageId && related.uploads.get(row.imageId)) || null,
+    instructor_id: row.instructorId,
+    content_packages: row.contentPackages,
+    duration: row.duration,
+    level: row.level,
+    goals: row.goals,
+    equipment: row.equipment,
+    categories: row.categories,
+    languages: row.languages,
+    content_provider: row.contentProvider,
+    translation_status: translationStatusOf(row.textCompleteness, ctx.organization.languages),
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    published_at: iso(row.publishedAt),
+  }),
+  toInput: (row) => ({
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    slug: row.slug,
+    video: row.videoId,
+    image: row.imageId,
+    instructor_id: row.instructorId,
+    content_packages: row.contentPackages,
+    duration: row.duration,
+    level: row.level,
+    goals: row.goals,
+    equipment: row.equipment,
+    categories: row.categories,
+    languages: row.languages,
+    content_provider: row.contentProvider,
+  }),
+  prepare: (input, current, ctx, mode) => {
+    const title = writeText(current?.title, input.title, mode, ctx, "/title");
+    const description = writeText(current?.description, input.description, mode, ctx, "/description");
+    const contentPackages = input.content_packages ?? [];
+    const uses: ReferenceUse[] = [
+      // An audio workout's media is its audio file; a video is accepted there too (a recorded class as audio).
+      { kind: "uploads", id: input.video, path: "/video", media: input.type === "virtual-class" ? "video" : "media" },
+      { kind: "uploads", id: input.image, path: "/image", media: "image" },
+      { kind: "content-providers", id: input.content_provider, path: "/content_provider" },
+      ...usesOf("goals", input.goals, "/goals"),
+      ...usesOf("equipment", input.equipment, "/equipment"),
+      ...usesOf("content-category-uuids", input.categories, "/categories"),
+      ...usesOf("content-packages", contentPackages, "/content_packages"),
+    ];
+    if (input.instructor_id) uses.push({ kind: "instructors", id: input.instructor_id, path: "/instructor_id" });
+    return {
+      values: {
+        type: input.type,
+        title,
+        description,
+        videoId: input.video,
+        imageId: input.image,
+        instructorId: input.instructor_id ?? null,
+        contentPackages,
+        duration: input.duration,
+        level: input.level,
+        goals: input.goals,
+        equipment: input.equipment,
+        categories: input.categories,
+        languages: input.languages,
+        contentProvider: input.content_provider,
+      },
+      uses,
+      requiredTexts: [{ path: "/title", text: title }],
+      texts: [title, description],
+      searchTexts: [title, description],
+      slug: { given: input.slug, source: title[ctx.organization.defaultLanguage] ?? "" },
+    };
+  },
+  findReferrers: (db, organization, row) =>
+    findReferrersIn(db, organization, row.id, [
+      { table: tables.trainingPlans, uses: containsUuid(tables.trainingPlans.onDemandIds), label: "training plan", title: tables.trainingPlans.title },
+    ]),
+});
+
+export const onDemandOperations = collectionOperations(onDemand, {
+  name: "OnDemand",
+  preview: onDemandPreviewSchema,
+  full: onDemandSchema,
+  input: onDemandInputSchema,
+  tag: "On-demand",
+  acceptsTrainingPlan: true,
+  listDescription:
+    "Virtual classes and audio workouts. Filters: `q` (title or description in any language, or the instructor's name), " +
+    "`title[contains|eq]`, `type[eq|in]`, `level[eq|in]`, `duration[eq|in]`, `categories[eq|in|and]` and `category[eq]` (content category uuids), " +
+    "`equipment[eq|in|and]`, `goals[eq|in|and]`, `instructor[eq|in]` (instructor uuid), `content_packages[eq|in|and]`, " +
+    "`status` (`default:published,de:draft`; a bare `published` means `default:published`; bare or `[in]` matches any entry, `[and]` all). " +
+    "Order: `updated` (default, desc), `created`, `title` (default-language title), `published` (never-published items count as the earliest). " +
+    "Mobile and integration tokens see only items published in the response language (or, without an entry for it, in `default`).",
+});
