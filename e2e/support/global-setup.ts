@@ -1,15 +1,18 @@
 import { rmSync } from "node:fs";
+import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase } from "@/lib/db/client";
 import type { TestProject } from "vitest/node";
 import { seedFixtures } from "./fixtures";
-import { TEMPLATE_DATA_DIR, withDatabase } from "./test-env";
+import { TEST_DATA_ROOT, withDatabase } from "./test-env";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** The PostgreSQL template database of this run ("" on the embedded database). */
     pgTemplate: string;
+    /** The embedded template directory of this run (one per run, so concurrent runs never collide). */
+    templateDir: string;
   }
 }
 
@@ -19,12 +22,13 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (project.config.env?.TEST_DB_KIND === "postgresql") return setupPostgres(project);
+  const templateDir = path.join(TEST_DATA_ROOT, `template-${process.pid}-${randomBytes(3).toString("hex")}`);
   project.provide("pgTemplate", "");
-  rmSync(TEMPLATE_DATA_DIR, { recursive: true, force: true });
-  const database = await openDatabase({ dataDir: TEMPLATE_DATA_DIR, DATABASE_URL: undefined, DATABASE_POOL_MAX: 1 });
+  project.provide("templateDir", templateDir);
+  const database = await openDatabase({ dataDir: templateDir, DATABASE_URL: undefined, DATABASE_POOL_MAX: 1 });
   await seedFixtures(database.db);
   await database.close();
-  return async () => rmSync(TEMPLATE_DATA_DIR, { recursive: true, force: true });
+  return async () => rmSync(templateDir, { recursive: true, force: true });
 }
 
 async function setupPostgres(project: TestProject): Promise<() => Promise<void>> {
@@ -40,6 +44,7 @@ async function setupPostgres(project: TestProject): Promise<() => Promise<void>>
   await seedFixtures(database.db);
   await database.close();
   project.provide("pgTemplate", template);
+  project.provide("templateDir", "");
 
   return async () => {
     const client = new pg.Client({ connectionString: adminUrl });

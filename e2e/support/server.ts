@@ -5,7 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { TEMPLATE_DATA_DIR, TEST_DATA_ROOT, TEST_SECRETS, withDatabase } from "./test-env";
+import { TEST_DATA_ROOT, TEST_SECRETS, withDatabase } from "./test-env";
 
 export type TestServer = {
   baseUrl: string;
@@ -44,7 +44,7 @@ export async function prepareDatabase(): Promise<{ dataDir: string; databaseUrl?
   const dataDir = path.join(TEST_DATA_ROOT, `run-${id}`);
   mkdirSync(dataDir, { recursive: true });
   if (kind === "embedded") {
-    cpSync(path.join(TEMPLATE_DATA_DIR, "pg"), path.join(dataDir, "pg"), { recursive: true });
+    cpSync(path.join(inject("templateDir"), "pg"), path.join(dataDir, "pg"), { recursive: true });
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;

@@ -7,7 +7,6 @@ export const TEST_SECRETS = {
 };
 
 export const TEST_DATA_ROOT = path.resolve(".test-data");
-export const TEMPLATE_DATA_DIR = path.join(TEST_DATA_ROOT, "template");
 
 export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);

@@ -117,3 +117,8 @@ export function statusFilterField(column: AnyPgColumn, ctx: ContentContext): Fie
   return (condition) =>
     compile({ ...condition, values: condition.values.map((value) => (value.startsWith(prefix) ? `default:${value.slice(prefix.length)}` : value)) });
 }
+
+/** Order by first publication; never-published records count as the earliest (last when descending). */
+export function publishedOrder(column: AnyPgColumn): SQL {
+  return sql`coalesce(${column}, '-infinity'::timestamptz)`;
+}

@@ -15,6 +15,7 @@ import {
   levelSchema,
   localizedEqualsField,
   plainText,
+  publishedOrder,
   renderedText,
   slugInputSchema,
   statusFilterField,
@@ -184,7 +185,7 @@ export const onDemand = defineCollection<OnDemandRow, OnDemandInput>({
       created: o.createdAt,
       title: defaultTextOrder(o.title, ctx),
       // Drafts have no publication date; ranking them first would bury the published items under desc.
-      published: sql`coalesce(${o.publishedAt}, '-infinity'::timestamptz)`,
+      published: publishedOrder(o.publishedAt),
     }),
   },
   previewColumns,

@@ -16,8 +16,12 @@ import { workoutsStatusOperations } from "@/lib/workouts/status-operations";
 import { trainingPlansStatusOperations } from "@/lib/training-plans/status-operations";
 import { LOOKUPS } from "@/lib/lookups/collections";
 import { onDemandOperations } from "@/lib/on-demand/collection";
+import { postSearch } from "@/lib/search/operations";
+import { onDemandStatusOperations } from "@/lib/on-demand/status-operations";
 import { deleteUserById, getUser, getUsers, patchUser, postUser } from "@/lib/users/operations";
 import { deleteUploadById, getUpload, getUploads, patchUpload, postUpload } from "@/lib/uploads/operations";
+import { integrationOperations } from "@/lib/integrations/operations";
+import { webhookOperations } from "@/lib/webhooks/operations";
 import { getOpenApiDocument } from "./operations";
 
 /**
@@ -52,5 +56,9 @@ export const operations = [
   ...trainingPlanOperations.all,
   ...workoutsStatusOperations.all,
   ...trainingPlansStatusOperations.all,
+  ...onDemandStatusOperations.all,
   ...onDemandOperations.all,
+  postSearch,
+  ...webhookOperations,
+  ...integrationOperations,
 ] as unknown as Operation<never, never, never, never>[];

@@ -12,6 +12,7 @@ import {
   levelSchema,
   locationSchema,
   plainText,
+  publishedOrder,
   renderedText,
   searchTextField,
   slugInputSchema,
@@ -157,7 +158,7 @@ export const trainingPlans = defineCollection<TrainingPlanRow, TrainingPlanInput
       content_packages: arrayField(p.contentPackages),
       workouts: arrayField(p.workoutIds),
     }),
-    order: (ctx) => ({ created: p.createdAt, updated: p.updatedAt, title: defaultTextOrder(p.title, ctx), published: p.publishedAt }),
+    order: (ctx) => ({ created: p.createdAt, updated: p.updatedAt, title: defaultTextOrder(p.title, ctx), published: publishedOrder(p.publishedAt) }),
   },
   previewColumns: {
     id: p.id,

@@ -15,6 +15,7 @@ import {
   levelSchema,
   locationSchema,
   plainText,
+  publishedOrder,
   renderedText,
   searchTextField,
   slugInputSchema,
@@ -192,7 +193,7 @@ export const workouts = defineCollection<WorkoutRow, WorkoutInput>({
       content_packages: arrayField(w.contentPackages),
       exercises: arrayField(w.exerciseIds),
     }),
-    order: (ctx) => ({ updated: w.updatedAt, created: w.createdAt, title: defaultTextOrder(w.title, ctx), published: w.publishedAt }),
+    order: (ctx) => ({ updated: w.updatedAt, created: w.createdAt, title: defaultTextOrder(w.title, ctx), published: publishedOrder(w.publishedAt) }),
   },
   previewColumns: {
     id: w.id,
