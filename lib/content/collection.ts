@@ -2,6 +2,7 @@ import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { tables, type Executor } from "@/lib/db";
+import { isUniqueViolation } from "@/lib/db/errors";
 import type { LocalizedText, TextCompleteness } from "@/lib/db/schema";
 import { compileOrder, compileWhere, type FieldCompiler, type FilterQuery, type FilterSpec, type Operand } from "@/lib/filter";
 import { ApiError } from "@/lib/http/errors";
@@ -159,11 +160,27 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
     return values;
   }
 
-  async function saveChange(ctx: ContentContext, id: string | number, input: I, mode: WriteMode, ifMatch: string | null) {
+  /** Runs an insert or update, turning a slug collision that raced past `resolveSlug` into a 409. */
+  async function writeRow<T>(values: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ApiError("conflict", `the slug '${String(values.slug)}' is already taken`, [{ path: "/slug", message: "is already taken" }]);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Replaces or patches one record under a row lock. `inputFor` builds the new input from the locked
+   * row, so a merge patch never applies to a stale copy (no lost update without If-Match).
+   */
+  async function saveChange(ctx: ContentContext, id: string | number, inputFor: (current: R) => I, mode: WriteMode, ifMatch: string | null) {
     return ctx.db.transaction(async (tx) => {
       const current = await findRow(ctx, tx, id, true);
       assertIfMatch(ifMatch, current.id, current.version);
-      const values = await write(ctx, input, current, mode, tx);
+      const values = await write(ctx, inputFor(current), current, mode, tx);
       if (ctx.caller.kind === "user" && ctx.caller.role === "translator") {
         assertTranslatorChange(current, values, {
           textFields: config.textFields,
@@ -172,15 +189,28 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
           defaultLanguage: ctx.organization.defaultLanguage,
         });
       }
-      const [row] = (await tx
-        .update(table)
-        .set({ ...values, version: sql`${table.version} + 1`, updatedAt: sql`now()` } as never)
-        .where(and(idEquals(id), inOrganization(ctx)))
-        .returning()) as unknown as R[];
+      const [row] = await writeRow(values, async () =>
+        (await tx
+          .update(table)
+          .set({ ...values, version: sql`${table.version} + 1`, updatedAt: sql`now()` } as never)
+          .where(and(idEquals(id), inOrganization(ctx)))
+          .returning()) as unknown as R[],
+      );
       const body = await fullRecord(ctx, row!, tx);
       await recordContentEvent(tx, ctx, { event: "updated", entity: config.entity, entityId: row!.id, data: body });
       return { body, etag: etagOf(row!.id, row!.version) };
     });
+  }
+
+  /** The input a JSON merge patch produces over the stored record (api-decisions §4). */
+  function mergedInput(current: R, patch: Record<string, unknown>): I {
+    const textPatch: Record<string, unknown> = {};
+    const otherPatch: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(patch)) (config.textFields.includes(key) ? textPatch : otherPatch)[key] = value;
+    // Text fields keep their per-language meaning (a string sets one language, an object merges).
+    const merged = { ...(applyMergePatch(config.toInput(current), otherPatch) as Record<string, unknown>), ...textPatch };
+    for (const key of config.textFields) if (textPatch[key] === null) merged[key] = {};
+    return validateInput(config.inputSchema, merged);
   }
 
   return {
@@ -215,31 +245,21 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
       }
       return ctx.db.transaction(async (tx) => {
         const values = await write(ctx, input, undefined, "create", tx);
-        const [row] = (await tx
-          .insert(table)
-          .values({ ...values, organizationId: ctx.organization.id } as never)
-          .returning()) as unknown as R[];
+        const [row] = await writeRow(values, async () =>
+          (await tx
+            .insert(table)
+            .values({ ...values, organizationId: ctx.organization.id } as never)
+            .returning()) as unknown as R[],
+        );
         const body = await fullRecord(ctx, row!, tx);
         await recordContentEvent(tx, ctx, { event: "created", entity: config.entity, entityId: row!.id, data: body });
         return { body, etag: etagOf(row!.id, row!.version), id: row!.id };
       });
     },
 
-    replace: (ctx, id, input, ifMatch) => saveChange(ctx, id, input, "replace", ifMatch),
+    replace: (ctx, id, input, ifMatch) => saveChange(ctx, id, () => input, "replace", ifMatch),
 
-    async patch(ctx, id, patch, ifMatch) {
-      const [current] = (await ctx.db.select().from(table).where(and(idEquals(id), inOrganization(ctx))).limit(1)) as unknown as R[];
-      if (!current) throw new ApiError("not_found", `${config.label} not found`);
-      const base = config.toInput(current);
-      const textPatch: Record<string, unknown> = {};
-      const otherPatch: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(patch)) (config.textFields.includes(key) ? textPatch : otherPatch)[key] = value;
-      // Text fields keep their per-language meaning (a string sets one language, an object merges).
-      const merged = { ...(applyMergePatch(base, otherPatch) as Record<string, unknown>), ...textPatch };
-      for (const key of config.textFields) if (textPatch[key] === null) merged[key] = {};
-      const input = validateInput(config.inputSchema, merged);
-      return saveChange(ctx, id, input, "patch", ifMatch);
-    },
+    patch: (ctx, id, patch, ifMatch) => saveChange(ctx, id, (current) => mergedInput(current, patch), "patch", ifMatch),
 
     async remove(ctx, id, ifMatch) {
       if (ctx.caller.kind === "user" && ctx.caller.role === "translator") {
