@@ -8,8 +8,10 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { closeDatabase, getDb, tables } from "@/lib/db";
 import { DataDirLockedError } from "@/lib/db/lock";
+import { seedDemoCatalogue } from "@/lib/demo/seed-demo";
 import { EnvError } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { DEMO_ORGANIZATION } from "@/lib/organizations/bootstrap";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { findOrganizationByCode } from "@/lib/organizations/get-organization";
 import { createUser } from "@/lib/users/create-user";
@@ -69,6 +71,14 @@ const COMMANDS: Record<string, Command> = {
         .set({ webhooksEnabled: true, updatedAt: new Date() })
         .where(eq(tables.organizations.id, organization.id));
       return `webhooks enabled for '${organization.code}'`;
+    },
+  },
+  "seed-demo": {
+    usage: "seed-demo [--org C]",
+    options: { org: { type: "string" } },
+    run: async (values) => {
+      const result = await seedDemoCatalogue(await getDb(), values.org ?? DEMO_ORGANIZATION.code);
+      return result.message;
     },
   },
 };

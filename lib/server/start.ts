@@ -1,4 +1,4 @@
-import { closeDatabase, getDatabase } from "@/lib/db";
+import { closeDatabase, getDatabase, type Db } from "@/lib/db";
 import { DataDirLockedError } from "@/lib/db/lock";
 import { EnvError, getEnv, getSecrets } from "@/lib/env";
 import { describeError, log } from "@/lib/log";
@@ -33,6 +33,7 @@ export async function startServer(): Promise<void> {
       const created = await ensureOrganization(db, { ...DEMO_ORGANIZATION, languages: [...DEMO_ORGANIZATION.languages], adminPassword: password });
       if (created) printDemoCredentials(env.PUBLIC_BASE_URL, password);
       else process.stdout.write(`\nDemo organization '${DEMO_ORGANIZATION.code}' already exists; sign in at ${env.PUBLIC_BASE_URL}/admin\n\n`);
+      await seedDemoContent(db);
     }
     log.info("server ready", { database: kind, baseUrl: env.PUBLIC_BASE_URL });
   } catch (error) {
@@ -43,6 +44,26 @@ export async function startServer(): Promise<void> {
       log.error("start-up failed", describeError(error));
     }
     process.exit(1);
+  }
+}
+
+/**
+ * Fills the demo organization with its catalogue while it has no content (the seed is one
+ * transaction, so a failed attempt leaves nothing and the next start tries again). A failure is
+ * reported but does not stop the server: the organization works without the catalogue.
+ */
+async function seedDemoContent(db: Db): Promise<void> {
+  try {
+    const { seedDemoCatalogue } = await import("@/lib/demo/seed-demo");
+    const result = await seedDemoCatalogue(db, DEMO_ORGANIZATION.code);
+    if (result.status === "created") process.stdout.write(`  ${result.message}\n\n`);
+    else log.debug("demo catalogue not seeded", { reason: result.message });
+  } catch (error) {
+    log.error("seeding the demo catalogue failed", describeError(error));
+    process.stderr.write(
+      `\nfitness-content-service: the demo catalogue could not be seeded (${error instanceof Error ? error.message : String(error)}); ` +
+        "the server runs without it. To retry, stop the server and run: npm run cli -- seed-demo\n\n",
+    );
   }
 }
 
