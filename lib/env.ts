@@ -57,6 +57,10 @@ const rawEnvSchema = z.object({
   UPLOAD_MAX_MB: positiveInt(50),
   IMAGE_URL_TTL: positiveInt(7 * 24 * 60 * 60),
   WEBHOOK_ALLOW_PRIVATE: flag,
+  WEBHOOK_DISPATCHER: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+  WEBHOOK_POLL_MS: positiveInt(1000),
+  WEBHOOK_BACKOFF_BASE_MS: positiveInt(10_000),
+  WEBHOOK_RETRY_WINDOW_SECONDS: positiveInt(24 * 60 * 60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   INIT_ORG_CODE: optionalString.pipe(
     z

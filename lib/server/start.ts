@@ -3,6 +3,7 @@ import { DataDirLockedError } from "@/lib/db/lock";
 import { EnvError, getEnv, getSecrets } from "@/lib/env";
 import { describeError, log } from "@/lib/log";
 import { DEMO_ORGANIZATION, ensureOrganization, generatePassword } from "@/lib/organizations/bootstrap";
+import { startWebhookDispatcher, stopWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 
 /**
  * Runs once when the server process starts, before it serves a request: configuration, database
@@ -35,6 +36,8 @@ export async function startServer(): Promise<void> {
       else process.stdout.write(`\nDemo organization '${DEMO_ORGANIZATION.code}' already exists; sign in at ${env.PUBLIC_BASE_URL}/admin\n\n`);
       await seedDemoContent(db);
     }
+    // Off where separate `npm run worker` processes deliver (api-decisions §10, ADR 8).
+    if (env.WEBHOOK_DISPATCHER === "on") startWebhookDispatcher(db, env);
     log.info("server ready", { database: kind, baseUrl: env.PUBLIC_BASE_URL });
   } catch (error) {
     if (error instanceof EnvError || error instanceof DataDirLockedError) {
@@ -90,7 +93,8 @@ function installShutdownHandlers(): void {
   installed = true;
   const shutdown = (signal: NodeJS.Signals) => {
     log.info("shutting down", { signal });
-    closeDatabase()
+    stopWebhookDispatcher()
+      .then(closeDatabase)
       .catch((error: unknown) => log.error("closing the database failed", describeError(error)))
       .finally(() => process.exit(0));
   };

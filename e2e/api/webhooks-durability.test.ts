@@ -1,0 +1,131 @@
+import { spawn } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import { call, loginAs } from "../support/api";
+import { runCli } from "../support/cli";
+import { ok, type Json } from "../support/content";
+import { prepareDatabase, startTestServer, stopProcess, type TestServer } from "../support/server";
+import { TEST_SECRETS } from "../support/test-env";
+import { FAST_DISPATCH, sleep, startReceiver, type Receiver } from "../support/webhook-receiver";
+
+/**
+ * Nothing is lost and nothing is sent twice: a server killed between a change and its delivery
+ * delivers after restart, several dispatchers share one PostgreSQL database, and `npm run worker`.
+ */
+const isPostgres = process.env.TEST_DB_KIND === "postgresql";
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function preparedWithWebhooks() {
+  const prepared = await prepareDatabase();
+  cleanup.push(prepared.drop);
+  const result = await runCli(["enable-webhooks", "--org", "alpha"], { DATA_DIR: prepared.dataDir, DATABASE_URL: prepared.databaseUrl });
+  expect(result.code).toBe(0);
+  return prepared;
+}
+
+async function server(prepared: { dataDir: string; databaseUrl?: string }, env: Record<string, string> = {}): Promise<TestServer> {
+  const started = await startTestServer({ reuse: prepared, keepData: true, env: { ...FAST_DISPATCH, ...env } });
+  cleanup.push(() => stopProcess(started.process));
+  return started;
+}
+
+async function receiverWithHook(target: TestServer): Promise<Receiver> {
+  const receiver = await startReceiver();
+  cleanup.push(receiver.close);
+  const admin = (await loginAs(target, "alphaAdmin")).token;
+  ok(await call(target, "POST", "/webhooks", { token: admin, body: { url: receiver.url } }), 201);
+  return receiver;
+}
+
+/** How often each (entity, id, event) arrived in a 2xx-answered request. */
+function countsByEvent(receiver: Receiver): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const event of receiver.delivered()) {
+    const key = `${event.entity}:${String(event.data.id)}:${event.event}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+describe("webhook durability", () => {
+  it("delivers after a restart an event whose server was killed (SIGKILL) before sending it", async () => {
+    const prepared = await preparedWithWebhooks();
+    // The first server's dispatcher would wait ten minutes before its first round.
+    const first = await server(prepared, { WEBHOOK_POLL_MS: "600000" });
+    const receiver = await receiverWithHook(first);
+    const editor = (await loginAs(first, "alphaEditor")).token;
+    const created = ok(await call<Json>(first, "POST", "/content/muscle-groups", { token: editor, body: { name: "Survivor" } }), 201);
+    await stopProcess(first.process, "SIGKILL");
+    expect(receiver.requests).toHaveLength(0);
+
+    await server(prepared);
+    await receiver.waitFor((r) => r.requests.length >= 1);
+    await sleep(1000);
+    expect(receiver.delivered()).toEqual([{ event: "created", entity: "MuscleGroup", data: created }]);
+    expect(receiver.requests).toHaveLength(1);
+  });
+
+  it.skipIf(!isPostgres)("never delivers an event twice with two dispatchers on one database", async () => {
+    const prepared = await preparedWithWebhooks();
+    const fast = { WEBHOOK_POLL_MS: "20" };
+    const servers = [await server(prepared, fast), await server(prepared, fast)];
+    const receiver = await receiverWithHook(servers[0]!);
+    // Some first attempts fail, so retries are claimed by both dispatchers too.
+    receiver.respond = (index) => (index % 3 === 0 ? 500 : 200);
+    const editors = await Promise.all(servers.map(async (target) => (await loginAs(target, "alphaEditor")).token));
+    const ids: unknown[] = [];
+    for (let round = 0; round < 10; round++) {
+      const created = await Promise.all(
+        [0, 1, 2, 3].map((slot) => call<Json>(servers[slot % 2]!, "POST", "/content/goals", { token: editors[slot % 2]!, body: { name: `Goal ${round}-${slot}` } })),
+      );
+      ids.push(...created.map((response) => ok(response, 201).id));
+    }
+    await receiver.waitFor((r) => countsByEvent(r).size >= ids.length, 30_000);
+    await sleep(1500);
+    const counts = countsByEvent(receiver);
+    expect([...counts.keys()].sort()).toEqual(ids.map((id) => `FitnessGoal:${String(id)}:created`).sort());
+    expect([...counts.values()].every((count) => count === 1)).toBe(true);
+    const succeededIds = receiver.requests.filter((request) => request.answeredWith === 200).map((request) => request.headers["webhook-id"]);
+    expect(new Set(succeededIds).size).toBe(succeededIds.length);
+  });
+
+  it("npm run worker refuses the embedded database with a clear message", async () => {
+    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/worker.ts"], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: ".test-data/worker-refusal", ...TEST_SECRETS },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      "error: npm run worker needs PostgreSQL (DATABASE_URL). The embedded database can be opened by one process only; there the server delivers webhooks itself.\n",
+    );
+  });
+
+  it.skipIf(!isPostgres)("npm run worker delivers for servers whose own dispatcher is off", async () => {
+    const prepared = await preparedWithWebhooks();
+    const api = await server(prepared, { WEBHOOK_DISPATCHER: "off" });
+    const receiver = await receiverWithHook(api);
+    const editor = (await loginAs(api, "alphaEditor")).token;
+    ok(await call(api, "POST", "/content/goals", { token: editor, body: { name: "Via Worker" } }), 201);
+    await sleep(1000);
+    expect(receiver.requests).toHaveLength(0);
+
+    let output = "";
+    const worker = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/worker.ts"], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: prepared.databaseUrl, WEBHOOK_ALLOW_PRIVATE: "1", LOG_LEVEL: "info", ...FAST_DISPATCH, ...TEST_SECRETS },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    worker.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    worker.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    cleanup.push(() => stopProcess(worker));
+    await receiver.waitFor((r) => r.delivered().length === 1, 30_000);
+    expect(receiver.delivered()[0]).toMatchObject({ event: "created", entity: "FitnessGoal", data: { name: "Via Worker" } });
+    expect(output).toContain('"message":"webhook worker started"');
+    await stopProcess(worker);
+    expect(worker.exitCode).toBe(0);
+  });
+});

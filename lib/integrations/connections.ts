@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
+import { tables, type Db, type Executor } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import { describeError, log } from "@/lib/log";
+import { findIntegration, INTEGRATIONS, type Integration } from "./catalog";
+import type { ConnectionRecord, CreateConnectionBody, UpdateConnectionBody } from "./schemas";
+import { MASK, maskSecret, mergeSettings, type StoredSetting } from "./settings";
+
+const c = tables.integrationConnections;
+type ConnectionRow = typeof c.$inferSelect;
+
+/** Binds a sealed value to its connection and setting (see lib/crypto/secret-box.ts). */
+const secretContext = (connectionId: string, settingId: string) => `integration-connection:${connectionId}:${settingId}`;
+
+export function listIntegrations() {
+  return {
+    total: INTEGRATIONS.length,
+    data: INTEGRATIONS.map(({ key, name, description, settings }) => ({
+      key,
+      name,
+      description,
+      settings: settings.map(({ id, key: settingKey, label, type, required, description: settingDescription }) => ({
+        id,
+        key: settingKey,
+        label,
+        type,
+        required,
+        description: settingDescription,
+      })),
+    })),
+  };
+}
+
+function integrationOf(row: ConnectionRow): Integration {
+  const integration = findIntegration(row.integrationKey);
+  // Definitions live in code; a connection to one that was removed is kept but shows no settings.
+  return integration ?? { key: row.integrationKey, name: row.integrationKey, description: "", settings: [] };
+}
+
+function toConnectionRecord(row: ConnectionRow): ConnectionRecord {
+  const integration = integrationOf(row);
+  return {
+    id: row.id,
+    integration: row.integrationKey,
+    name: row.name,
+    settings: row.settings.flatMap((setting) => {
+      const def = integration.settings.find((candidate) => candidate.id === setting.setting_id);
+      if (!def) return [];
+      if (def.type !== "secret") return [{ setting_id: def.id, key: def.key, value: setting.value }];
+      let masked = MASK;
+      try {
+        masked = maskSecret(decryptSecret(setting.value, secretContext(row.id, def.id)));
+      } catch (error) {
+        log.warn("an integration secret cannot be decrypted", { connection: row.id, setting: def.id, ...describeError(error) });
+      }
+      return [{ setting_id: def.id, key: def.key, value: masked }];
+    }),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function createConnection(db: Db, organizationId: string, body: CreateConnectionBody): Promise<ConnectionRecord> {
+  const integration = findIntegration(body.integration);
+  if (!integration) {
+    const message = `unknown integration ${body.integration}; available: ${INTEGRATIONS.map((candidate) => candidate.key).join(", ")}`;
+    throw new ApiError("unprocessable", `/integration: ${message}`, [{ path: "/integration", message }]);
+  }
+  const id = randomUUID();
+  const settings = mergeSettings(integration, [], body.settings, (settingId, plain) => encryptSecret(plain, secretContext(id, settingId)));
+  const [row] = await db.insert(c).values({ id, organizationId, integrationKey: integration.key, name: body.name, settings }).returning();
+  return toConnectionRecord(row!);
+}
+
+export async function listConnections(db: Db, organizationId: string) {
+  const where = eq(c.organizationId, organizationId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(c).where(where).orderBy(desc(c.createdAt), desc(c.id)),
+    db.select({ value: count() }).from(c).where(where),
+  ]);
+  return { total: total?.value ?? 0, data: rows.map(toConnectionRecord) };
+}
+
+async function getConnectionRow(db: Executor, organizationId: string, id: string, forUpdate = false): Promise<ConnectionRow> {
+  const query = db.select().from(c).where(and(eq(c.id, id), eq(c.organizationId, organizationId))).limit(1);
+  const [row] = forUpdate ? await query.for("update") : await query;
+  if (!row) throw new ApiError("not_found", "integration connection not found");
+  return row;
+}
+
+export async function getConnection(db: Db, organizationId: string, id: string): Promise<ConnectionRecord> {
+  return toConnectionRecord(await getConnectionRow(db, organizationId, id));
+}
+
+export async function updateConnection(db: Db, organizationId: string, id: string, body: UpdateConnectionBody): Promise<ConnectionRecord> {
+  return db.transaction(async (tx) => {
+    const current = await getConnectionRow(tx, organizationId, id, true);
+    const settings: StoredSetting[] = body.settings
+      ? mergeSettings(integrationOf(current), current.settings, body.settings, (settingId, plain) => encryptSecret(plain, secretContext(id, settingId)))
+      : current.settings;
+    const [row] = await tx
+      .update(c)
+      .set({ ...(body.name !== undefined ? { name: body.name } : {}), settings, updatedAt: sql`now()` })
+      .where(eq(c.id, id))
+      .returning();
+    return toConnectionRecord(row!);
+  });
+}
+
+export async function deleteConnection(db: Db, organizationId: string, id: string): Promise<void> {
+  const deleted = await db.delete(c).where(and(eq(c.id, id), eq(c.organizationId, organizationId))).returning({ id: c.id });
+  if (deleted.length === 0) throw new ApiError("not_found", "integration connection not found");
+}
+
+/**
+ * A connection's settings in clear, for code that calls the provider (never for responses or logs):
+ * `{ base_url, api_key, headers }` by setting key.
+ */
+export async function readConnectionSettings(db: Db, organizationId: string, id: string): Promise<Record<string, string>> {
+  const row = await getConnectionRow(db, organizationId, id);
+  const integration = integrationOf(row);
+  const result: Record<string, string> = {};
+  for (const setting of row.settings) {
+    const def = integration.settings.find((candidate) => candidate.id === setting.setting_id);
+    if (!def) continue;
+    result[def.key] = def.type === "secret" ? decryptSecret(setting.value, secretContext(row.id, def.id)) : setting.value;
+  }
+  return result;
+}

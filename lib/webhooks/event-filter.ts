@@ -1,0 +1,33 @@
+/**
+ * Which events a receiver gets. A receiver's `events` lists patterns `<Entity>.<event>`, where either
+ * side may be `*` (`Workout.*`, `*.deleted`, `Exercise.created`); an empty list means every event.
+ */
+export const WEBHOOK_ENTITIES = [
+  "Exercise",
+  "Workout",
+  "TrainingPlan",
+  "OnDemand",
+  "Instructor",
+  "Equipment",
+  "EquipmentBrand",
+  "EquipmentCategory",
+  "MuscleGroup",
+  "BodyPart",
+  "FitnessGoal",
+  "ContentCategory",
+  "ContentProvider",
+  "ActivityType",
+  "ContentPackage",
+] as const;
+
+export const WEBHOOK_EVENTS = ["created", "updated", "deleted"] as const;
+
+export const EVENT_PATTERN = new RegExp(`^(?:\\*|${WEBHOOK_ENTITIES.join("|")})\\.(?:\\*|${WEBHOOK_EVENTS.join("|")})$`);
+
+export function matchesEventFilter(patterns: readonly string[], entity: string, event: string): boolean {
+  if (patterns.length === 0) return true;
+  return patterns.some((pattern) => {
+    const [patternEntity, patternEvent] = pattern.split(".");
+    return (patternEntity === "*" || patternEntity === entity) && (patternEvent === "*" || patternEvent === event);
+  });
+}
