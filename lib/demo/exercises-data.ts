@@ -374,4 +374,3 @@ export const EXERCISES: ExerciseSpec[] = [
     pattern: "core", muscles: ["abs", "hipFlexors"], equipment: ["mat"], types: ["pilates", "core"], level: "intermediate", gender: "female", isTimed: true,
   },
 ];
-export type ExerciseKey = string;

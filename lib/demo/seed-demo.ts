@@ -126,6 +126,7 @@ export async function seedDemoCatalogue(db: Db, organizationCode: string, option
 
   const outcome = await db.transaction(async (tx) => {
     const ctx: ContentContext = {
+      // The domain code takes a database; inside this transaction its own transactions become savepoints.
       db: tx as unknown as Db,
       caller: { kind: "user", role: "admin", scope: "platform", userId: author, organizationId: organization.id, languages: [], sessionId: "seed", tokenId: "seed" },
       organization: settings,
