@@ -8,7 +8,6 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { closeDatabase, getDb, tables } from "@/lib/db";
 import { DataDirLockedError } from "@/lib/db/lock";
-import { seedDemoCatalogue } from "@/lib/demo/seed-demo";
 import { EnvError } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { DEMO_ORGANIZATION } from "@/lib/organizations/bootstrap";
@@ -77,6 +76,8 @@ const COMMANDS: Record<string, Command> = {
     usage: "seed-demo [--org C]",
     options: { org: { type: "string" } },
     run: async (values) => {
+      // Loaded only for this command: it brings in sharp and the upload code, which the others do without.
+      const { seedDemoCatalogue } = await import("@/lib/demo/seed-demo");
       const result = await seedDemoCatalogue(await getDb(), values.org ?? DEMO_ORGANIZATION.code);
       return result.message;
     },
