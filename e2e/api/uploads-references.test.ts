@@ -106,5 +106,6 @@ describe("DELETE /uploads/{id} while any kind of content record uses the upload"
     } finally {
       await prepared.drop();
     }
-  });
+    // Three server starts and two direct database sessions.
+  }, 240_000);
 });

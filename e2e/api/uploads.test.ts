@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeBmp24 } from "@/lib/uploads/bmp";
@@ -68,6 +69,22 @@ function mp3(frames: number): Buffer {
   const frame = Buffer.alloc(417);
   frame.set([0xff, 0xfb, 0x90, 0x64]);
   return Buffer.concat([id3, ...Array.from({ length: frames }, () => frame)]);
+}
+
+/** A PNG whose header claims `width`×`height` pixels (almost no image data): a decompression bomb's shape. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, "latin1"), data])));
+    return Buffer.concat([length, Buffer.from(type, "latin1"), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.alloc(64))), chunk("IEND", Buffer.alloc(0))]);
 }
 
 // --- Helpers -------------------------------------------------------------------------------------
@@ -194,6 +211,17 @@ describe("POST /uploads", () => {
     else expect(Object.keys(record.metadata!)).toEqual(["size"]);
   });
 
+  it("measures and crops a JPEG as it is displayed (EXIF orientation)", async () => {
+    const rotated = await sharp(await twoColourImage("jpeg")).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const record = await uploadOk(rotated, "rotated.jpg");
+    expect(record.metadata).toMatchObject({ width: 800, height: 1200, formats: { portrait: { x: 0, y: 0, width: 800, height: 1200 } } });
+    const thumbnail = await fetchCdn(withParams(record.url, { style: "portrait" }));
+    const metadata = await sharp(thumbnail.bytes).metadata();
+    expect({ width: metadata.width, height: metadata.height, orientation: metadata.orientation }).toEqual({ width: 800, height: 1200, orientation: undefined });
+    // The stored original keeps its bytes (and orientation tag) untouched.
+    expect((await fetchCdn(record.url)).bytes.equals(rotated)).toBe(true);
+  });
+
   const notAllowed =
     "is not an allowed type (jpg, jpeg, bmp, png, tif, tiff, gif, webp, mp4, mp3, m4a); the type is read from the file's content, not its name";
   it.each([
@@ -207,6 +235,13 @@ describe("POST /uploads", () => {
       "broken.png",
       422,
       { code: "422", message: "/file: the file looks like PNG but cannot be read as an image", details: [{ path: "/file", message: "the file looks like PNG but cannot be read as an image" }] },
+    ],
+    [
+      "an image of 400 million pixels",
+      pngHeaderOnly(20_000, 20_000),
+      "bomb.png",
+      422,
+      { code: "422", message: "/file: the image has more than 268 million pixels", details: [{ path: "/file", message: "the image has more than 268 million pixels" }] },
     ],
   ])("refuses %s", async (_, file, filename, status, expected) => {
     const response = await upload(editor, file, filename);

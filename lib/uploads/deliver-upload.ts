@@ -1,4 +1,3 @@
-import "server-only";
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { getDb } from "@/lib/db";

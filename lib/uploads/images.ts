@@ -1,10 +1,12 @@
-import "server-only";
 import sharp, { type Sharp } from "sharp";
 import { BmpError, decodeBmp } from "./bmp";
 import type { Crop, Dimensions } from "./crops";
 import { FILE_TYPES, type FileType } from "./sniff";
 
 export type ImageInfo = { width: number; height: number; isAnimated: boolean };
+
+/** sharp's default `limitInputPixels` (0x3FFF²): the most it decodes. */
+const MAX_INPUT_PIXELS = 0x3fff * 0x3fff;
 
 export class UnreadableImageError extends Error {
   constructor(message: string) {
@@ -26,17 +28,22 @@ export async function readImageInfo(bytes: Buffer, fileType: FileType): Promise<
       throw new UnreadableImageError(error instanceof BmpError ? error.message : "the BMP cannot be read");
     }
   }
+  let info: ImageInfo & { pixels: number };
   try {
-    const metadata = await sharp(bytes, { animated: fileType.canAnimate }).metadata();
+    // The pixel limit is checked below, with a message that says so.
+    const metadata = await sharp(bytes, { animated: fileType.canAnimate, limitInputPixels: false }).metadata();
     const pages = metadata.pages ?? 1;
     const isAnimated = fileType.canAnimate && pages > 1;
     const width = metadata.autoOrient?.width ?? metadata.width;
     const height = isAnimated ? (metadata.pageHeight ?? metadata.height / pages) : (metadata.autoOrient?.height ?? metadata.height);
     if (!width || !height) throw new Error("no dimensions");
-    return { width, height, isAnimated };
+    info = { width, height, isAnimated, pixels: width * height * (isAnimated ? pages : 1) };
   } catch {
     throw new UnreadableImageError(`the file looks like ${fileType.extension.toUpperCase()} but cannot be read as an image`);
   }
+  // Headers are read without decoding; refuse now what thumbnails could never decode.
+  if (info.pixels > MAX_INPUT_PIXELS) throw new UnreadableImageError(`the image has more than ${Math.floor(MAX_INPUT_PIXELS / 1e6)} million pixels`);
+  return { width: info.width, height: info.height, isAnimated: info.isAnimated };
 }
 
 /** The media type of an image's thumbnails: the original's, except BMP (no encoder; see ADR 0006). */

@@ -50,6 +50,7 @@ export const getUpload = defineOperation({
   path: "/uploads/{id}",
   operationId: "getUpload",
   summary: "Get an upload",
+  description: "The Upload record with a freshly signed `url` and an `ETag` for `If-Match`.",
   tags: ["Uploads"],
   auth: readers,
   request: { params: uploadIdParamsSchema },

@@ -1,4 +1,3 @@
-import "server-only";
 import busboy from "busboy";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";

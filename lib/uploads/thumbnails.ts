@@ -1,4 +1,3 @@
-import "server-only";
 import { describeError, log } from "@/lib/log";
 import { thumbnailDimensions, type Crop, type Size, type Style } from "./crops";
 import { renderThumbnail } from "./images";

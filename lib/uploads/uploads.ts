@@ -1,4 +1,3 @@
-import "server-only";
 import { and, count, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { tables, type Db, type Executor } from "@/lib/db";
