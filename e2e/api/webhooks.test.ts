@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, queryRows } from "@/lib/db/client";
 import { call, loginAs } from "../support/api";
 import { expectResponse, ok, type Json, type List } from "../support/content";
-import type { TestServer } from "../support/server";
+import { stopProcess, type TestServer } from "../support/server";
 import { sleep, startReceiver, startWebhookServer, verified, type Receiver } from "../support/webhook-receiver";
 
 /**
@@ -19,9 +21,10 @@ let editor: string;
 let betaAdmin: string;
 let receiver: Receiver;
 let hook: Webhook;
+const secrets: string[] = [];
 
 beforeAll(async () => {
-  context = await startWebhookServer(["alpha", "beta"]);
+  context = await startWebhookServer(["alpha", "beta"], { LOG_LEVEL: "debug" });
   server = context.server;
   [admin, editor, betaAdmin] = await Promise.all([loginAs(server, "alphaAdmin"), loginAs(server, "alphaEditor"), loginAs(server, "betaAdmin")]).then((pairs) => pairs.map((pair) => pair.token));
   receiver = await startReceiver();
@@ -43,6 +46,7 @@ describe("receiver management", () => {
     const response = await call<Webhook>(server, "POST", "/webhooks", { token: admin, body: { url: receiver.url, description: "Catalogue sync" } });
     expect(response.status).toBe(201);
     hook = response.body;
+    secrets.push(hook.secret!);
     expect(response.headers.get("location")).toBe(`/api/v3/webhooks/${hook.id}`);
     expect(hook).toEqual({
       id: expect.any(String),
@@ -151,6 +155,7 @@ describe("delivery", () => {
     const rotated = ok(await call<Webhook>(server, "POST", `/webhooks/${hook.id}/rotate-secret`, { token: admin }));
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(hook.secret);
+    secrets.push(rotated.secret!);
     const overlapEnds = Date.parse(rotated.previous_secret_expires_at as string);
     expect(overlapEnds - Date.now()).toBeGreaterThan(23.9 * 3600_000);
     const before = receiver.requests.length;
@@ -211,5 +216,27 @@ describe("delivery", () => {
     await receiver.waitFor((r) => r.requests.length >= before + 2);
     expect(verified(hook.secret!, receiver.requests[before + 1]!)[0]!.data.name).toBe("Hook Gone");
     expect(receiver.requests[before + 1]!.headers["webhook-id"]).toBe(delivery!.id);
+  });
+});
+
+describe("secrets", () => {
+  it("are never logged and stored only encrypted", async () => {
+    await stopProcess(server.process);
+    expect(secrets).toHaveLength(2);
+    for (const secret of secrets) {
+      expect(server.output()).not.toContain(secret);
+      expect(server.output()).not.toContain(secret.slice("whsec_".length, 20));
+    }
+    const database = await openDatabase({ dataDir: context.prepared.dataDir, DATABASE_URL: context.prepared.databaseUrl, DATABASE_POOL_MAX: 1 });
+    try {
+      const rows = await queryRows<Record<string, unknown>>(database.db, sql`select * from webhook_endpoints`);
+      const dump = JSON.stringify(rows);
+      for (const secret of secrets) expect(dump).not.toContain(secret.slice("whsec_".length, 20));
+      const alphaHook = rows.find((row) => row.id === hook.id)!;
+      expect(alphaHook.secret_encrypted).toMatch(/^v1\.[A-Za-z0-9_-]{60,}$/);
+      expect(alphaHook.previous_secret_encrypted).toMatch(/^v1\.[A-Za-z0-9_-]{60,}$/);
+    } finally {
+      await database.close();
+    }
   });
 });
