@@ -122,7 +122,9 @@ export async function seedDemoCatalogue(db: Db, organizationCode: string, option
   const settings = await getOrganizationSettings(db, organization.id);
   const languages: Languages = { languages: settings.languages, defaultLanguage: settings.defaultLanguage };
   const random = createRandom(options.seed ?? DEMO_SEED);
-  const files = await renderFiles(languages);
+  // Rendering runs on sharp's threads while the lookups, which need no files, are written.
+  const rendering = renderFiles(languages);
+  rendering.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
 
   const outcome = await db.transaction(async (tx) => {
     const ctx: ContentContext = {
@@ -134,7 +136,7 @@ export async function seedDemoCatalogue(db: Db, organizationCode: string, option
       writeLanguage: settings.defaultLanguage,
       seesOnlyPublished: false,
     };
-    return writeCatalogue(ctx, languages, random, files);
+    return writeCatalogue(ctx, languages, random, rendering);
   });
 
   const milliseconds = Math.round(performance.now() - started);
@@ -182,7 +184,7 @@ type Files = Map<string, DemoFile>;
 const inDefault = (text: Text, org: Languages) => (text as Record<string, string | undefined>)[org.defaultLanguage] ?? text.en;
 const fileSlug = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 
-/** Renders every file up front (a few at a time; sharp works on its own threads), outside the transaction. */
+/** Renders every file, a few at a time (sharp works on its own threads, beside the database work). */
 async function renderFiles(org: Languages): Promise<Files> {
   const tasks: [string, () => Promise<DemoFile>][] = [];
   const add = (key: string, render: () => Promise<DemoFile>) => tasks.push([key, render]);
@@ -328,15 +330,7 @@ async function release(ctx: ContentContext, collection: Collection, id: string, 
   return steps.length > 0 && how !== "unpublished";
 }
 
-async function writeCatalogue(ctx: ContentContext, org: Languages, random: Random, files: Files) {
-  const uploads = new Map<string, string>();
-  for (const [key, file] of files) uploads.set(key, await storeFile(ctx, file));
-  const upload = (key: string) => {
-    const id = uploads.get(key);
-    if (!id) throw new Error(`demo data: no upload '${key}'`);
-    return id;
-  };
-
+async function writeCatalogue(ctx: ContentContext, org: Languages, random: Random, rendering: Promise<Files>) {
   const muscles = await createLookup(ctx, muscleGroups.collection, MUSCLE_GROUPS, org);
   const parts = await createLookup(ctx, bodyParts.collection, BODY_PARTS, org);
   const goals = await createLookup(ctx, fitnessGoals.collection, GOALS, org);
@@ -347,6 +341,15 @@ async function writeCatalogue(ctx: ContentContext, org: Languages, random: Rando
   const brands = await createLookup(ctx, equipmentBrands.collection, brandNames, org);
   const equipmentCategoryIds = await createLookup(ctx, equipmentCategories.collection, EQUIPMENT_CATEGORIES, org);
   const packages = await createLookup(ctx, contentPackages.collection, PACKAGES, org);
+
+  const files = await rendering;
+  const uploads = new Map<string, string>();
+  for (const [key, file] of files) uploads.set(key, await storeFile(ctx, file));
+  const upload = (key: string) => {
+    const id = uploads.get(key);
+    if (!id) throw new Error(`demo data: no upload '${key}'`);
+    return id;
+  };
 
   const equipment = new Map<string, { id: number | string }>();
   const [noEquipment] = await ctx.db
