@@ -11,7 +11,7 @@ import { validateInput } from "@/lib/validation";
 import type { ContentContext, OrganizationSettings } from "./context";
 import { recordContentEvent } from "./events";
 import { assertIfMatch, etagOf } from "./etag";
-import { assertReferencesExist, referencedConflict, type ReferenceUse } from "./references";
+import { assertReferencesExist, INT32_MAX, referencedConflict, type ReferenceUse } from "./references";
 import { resolveSlug } from "./slug";
 import { buildSearchText, computeCompleteness, requireDefaultText, type WriteMode } from "./text";
 import { assertTranslatorChange, type NestedTextSpec } from "./translator";
@@ -100,6 +100,13 @@ export function publishedCondition(status: AnyPgColumn, languages: readonly stri
   return sql`(${sql.join(checks, sql` OR `)})`;
 }
 
+/** A slug that another write took between our check and our insert (unique index). */
+class SlugTakenError extends ApiError {
+  constructor(slug: string) {
+    super("conflict", `the slug '${slug}' is already taken`, [{ path: "/slug", message: "is already taken" }]);
+  }
+}
+
 /** RFC 7396 JSON merge patch. */
 export function applyMergePatch(target: unknown, patch: unknown): unknown {
   if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
@@ -118,7 +125,11 @@ export function visibleLanguages(ctx: ContentContext): readonly string[] {
 
 export function defineCollection<R extends Row, I extends Record<string, unknown>>(config: CollectionConfig<R, I>): Collection<R, I> {
   const table = config.table;
-  const idEquals = (id: string | number) => eq(table.id, id);
+  const idEquals = (id: string | number) => {
+    // An int id beyond the column's range names no record (and must not reach PostgreSQL as an integer).
+    if (typeof id === "number" && id > INT32_MAX) throw new ApiError("not_found", `${config.label} not found`);
+    return eq(table.id, id);
+  };
   const inOrganization = (ctx: ContentContext) => eq(table.organizationId, ctx.organization.id);
   const visibility = (ctx: ContentContext) =>
     config.isPublishable && ctx.seesOnlyPublished && table.status
@@ -165,9 +176,7 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
     try {
       return await run();
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new ApiError("conflict", `the slug '${String(values.slug)}' is already taken`, [{ path: "/slug", message: "is already taken" }]);
-      }
+      if (isUniqueViolation(error)) throw new SlugTakenError(String(values.slug));
       throw error;
     }
   }
@@ -199,6 +208,21 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
       const body = await fullRecord(ctx, row!, tx);
       await recordContentEvent(tx, ctx, { event: "updated", entity: config.entity, entityId: row!.id, data: body });
       return { body, etag: etagOf(row!.id, row!.version) };
+    });
+  }
+
+  function insertRecord(ctx: ContentContext, input: I) {
+    return ctx.db.transaction(async (tx) => {
+      const values = await write(ctx, input, undefined, "create", tx);
+      const [row] = await writeRow(values, async () =>
+        (await tx
+          .insert(table)
+          .values({ ...values, organizationId: ctx.organization.id } as never)
+          .returning()) as unknown as R[],
+      );
+      const body = await fullRecord(ctx, row!, tx);
+      await recordContentEvent(tx, ctx, { event: "created", entity: config.entity, entityId: row!.id, data: body });
+      return { body, etag: etagOf(row!.id, row!.version), id: row!.id };
     });
   }
 
@@ -243,18 +267,15 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
       if (ctx.caller.kind === "user" && ctx.caller.role === "translator") {
         throw new ApiError("forbidden", "translators can edit the texts of existing records only");
       }
-      return ctx.db.transaction(async (tx) => {
-        const values = await write(ctx, input, undefined, "create", tx);
-        const [row] = await writeRow(values, async () =>
-          (await tx
-            .insert(table)
-            .values({ ...values, organizationId: ctx.organization.id } as never)
-            .returning()) as unknown as R[],
-        );
-        const body = await fullRecord(ctx, row!, tx);
-        await recordContentEvent(tx, ctx, { event: "created", entity: config.entity, entityId: row!.id, data: body });
-        return { body, etag: etagOf(row!.id, row!.version), id: row!.id };
-      });
+      // A generated slug can lose a race with a concurrent create of the same name: generate anew.
+      const isSlugGenerated = !(input as { slug?: unknown }).slug;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await insertRecord(ctx, input);
+        } catch (error) {
+          if (!(error instanceof SlugTakenError) || !isSlugGenerated || attempt >= 5) throw error;
+        }
+      }
     },
 
     replace: (ctx, id, input, ifMatch) => saveChange(ctx, id, () => input, "replace", ifMatch),

@@ -3,6 +3,8 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { tables, type Executor } from "@/lib/db";
 import { ApiError, type ErrorDetail } from "@/lib/http/errors";
 
+export const INT32_MAX = 2_147_483_647;
+
 type Target = { table: PgTable & { organizationId: AnyPgColumn }; column: AnyPgColumn; label: string };
 
 const TARGETS = {
@@ -67,10 +69,12 @@ export async function assertReferencesExist(db: Executor, organizationId: string
       continue;
     }
     const target: Target = TARGETS[kind];
-    const rows = await db
+    // An int id beyond the column's range names nothing (and must not reach PostgreSQL as an integer).
+    const inRange = ids.filter((id) => typeof id !== "number" || id <= INT32_MAX);
+    const rows = inRange.length === 0 ? [] : await db
       .select({ id: target.column })
       .from(target.table)
-      .where(and(eq(target.table.organizationId, organizationId), inArray(target.column, ids as never[])));
+      .where(and(eq(target.table.organizationId, organizationId), inArray(target.column, inRange as never[])));
     const found = new Set(rows.map((row) => String(row.id)));
     for (const use of kindUses) {
       if (!found.has(String(use.id))) details.push({ path: use.path, message: `unknown ${target.label} ${use.id}` });

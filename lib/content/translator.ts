@@ -6,7 +6,7 @@ import type { LocalizedText } from "@/lib/i18n";
 export type NestedTextSpec = { keys: readonly string[] } | { items: true };
 
 /** Columns derived from texts; they change along with the texts a translator may edit. */
-const DERIVED = new Set(["searchText", "textCompleteness", "slug"]);
+const DERIVED = new Set(["searchText", "textCompleteness"]);
 
 type Split = { structure: unknown; texts: Map<string, LocalizedText> };
 
@@ -81,8 +81,11 @@ function notText(field: string): ApiError {
   return new ApiError("forbidden", `translators can only change texts; '${toSnakeCase(field)}' is not a text field`);
 }
 
+/** Upload columns are named after their API field without the `_id`; every other column is snake_case. */
+const API_FIELD: Record<string, string> = { imageId: "image", videoId: "video", gifId: "gif", photoId: "photo" };
+
 function toSnakeCase(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`).replace(/_id$/, "");
+  return API_FIELD[name] ?? name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 // Dates and numbers read from the database compare by value with what a write would store.

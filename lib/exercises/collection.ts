@@ -10,6 +10,7 @@ import {
   findReferrersIn,
   intIdsSchema,
   levelSchema,
+  localizedEqualsField,
   plainText,
   renderedText,
   searchTextField,
@@ -129,7 +130,7 @@ export const exercises = defineCollection<ExerciseRow, ExerciseInput>({
     spec: filterSpec,
     compilers: () => ({
       q: exerciseQuery,
-      name: searchTextField(e.searchText),
+      name: (condition) => (condition.operator === "eq" ? localizedEqualsField(e.name)(condition) : searchTextField(e.searchText)(condition)),
       level: scalarField(e.level, "enum"),
       gender: scalarField(e.gender, "enum"),
       equipment: arrayField(e.equipment),

@@ -37,7 +37,9 @@ export type TextInputContext = {
 const DEFAULT_KEY = "default";
 
 export const localizedTextInputSchema = z
-  .union([z.string(), z.record(z.string(), z.string())])
+  .union([z.string(), z.record(z.string(), z.string())], {
+    error: "must be a string, or an object of strings keyed by language code",
+  })
   .meta({
     description:
       "A plain string sets the language named by Content-Language, else the organization's default language. " +

@@ -21,6 +21,8 @@ import {
 import { writeText } from "@/lib/content/text";
 import { scalarField, type FilterSpec } from "@/lib/filter";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Executor } from "@/lib/db";
+import type { OrganizationSettings } from "@/lib/content/context";
 
 /**
  * The lookup collections of api-decisions §4: `{id, name, slug}` with an int id (content categories
@@ -56,6 +58,8 @@ type LookupOptions = {
   tag: string;
   table: ContentTable & { name: AnyPgColumn; slug: AnyPgColumn };
   referrers: ReferrerSource[];
+  /** Replaces `referrers` when a lookup is referenced in more than one way. */
+  findReferrers?: (db: Executor, organization: OrganizationSettings, row: LookupRow) => Promise<string[]>;
   withUuid?: boolean;
   withDescription?: boolean;
   idKind?: "int" | "uuid";
@@ -125,7 +129,7 @@ function defineLookup(options: LookupOptions) {
         slug: { given: input.slug, source: name[ctx.organization.defaultLanguage] ?? "" },
       };
     },
-    findReferrers: (db, organization, row) => findReferrersIn(db, organization, options.withUuid ? (row.uuid as string) : row.id, options.referrers),
+    findReferrers: options.findReferrers ?? ((db, organization, row) => findReferrersIn(db, organization, row.id, options.referrers)),
   });
   const operations = collectionOperations(collection, {
     name: options.entity,
@@ -201,19 +205,19 @@ export const contentCategories = defineLookup({
   table: t.contentCategories,
   withUuid: true,
   referrers: [],
+  // Categories are referenced by int (`types`) and by uuid (on-demand `categories`).
+  findReferrers: async (db, organization, row) => [
+    ...(await findReferrersIn(db, organization, row.id, [
+      { table: t.exercises, uses: containsInt(t.exercises.types), label: "exercise", title: t.exercises.name },
+      { table: t.workouts, uses: containsInt(t.workouts.types), label: "workout", title: t.workouts.title },
+      { table: t.trainingPlans, uses: containsInt(t.trainingPlans.types), label: "training plan", title: t.trainingPlans.title },
+    ])),
+    ...(await findReferrersIn(db, organization, row.uuid as string, [
+      { table: t.onDemand, uses: containsUuid(t.onDemand.categories), label: "on-demand item", title: t.onDemand.title },
+    ])),
+  ],
   example: { id: 4, uuid: "6f1c2a9e-4c1b-4d55-9a49-2f6d7b8e1a01", name: "Strength", slug: "strength" },
 });
-// Categories are referenced by int (`types`) and by uuid (on-demand `categories`).
-contentCategories.collection.findReferrers = async (db, organization, row) => [
-  ...(await findReferrersIn(db, organization, row.id, [
-    { table: t.exercises, uses: containsInt(t.exercises.types), label: "exercise", title: t.exercises.name },
-    { table: t.workouts, uses: containsInt(t.workouts.types), label: "workout", title: t.workouts.title },
-    { table: t.trainingPlans, uses: containsInt(t.trainingPlans.types), label: "training plan", title: t.trainingPlans.title },
-  ])),
-  ...(await findReferrersIn(db, organization, row.uuid as string, [
-    { table: t.onDemand, uses: containsUuid(t.onDemand.categories), label: "on-demand item", title: t.onDemand.title },
-  ])),
-];
 
 export const equipmentBrands = defineLookup({
   key: "equipment/brands",
