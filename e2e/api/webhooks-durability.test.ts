@@ -39,6 +39,14 @@ async function receiverWithHook(target: TestServer): Promise<Receiver> {
   return receiver;
 }
 
+/** `npm run worker` the way an operator starts it (tsx over scripts/worker.ts). */
+function spawnWorker(env: Record<string, string | undefined>) {
+  return spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/worker.ts"], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...TEST_SECRETS, ...env } as Record<string, string | undefined> as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
 /** How often each (entity, id, event) arrived in a 2xx-answered request. */
 function countsByEvent(receiver: Receiver): Map<string, number> {
   const counts = new Map<string, number>();
@@ -92,10 +100,7 @@ describe("webhook durability", () => {
   });
 
   it("npm run worker refuses the embedded database with a clear message", async () => {
-    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/worker.ts"], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: ".test-data/worker-refusal", ...TEST_SECRETS },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnWorker({ DATA_DIR: ".test-data/worker-refusal" });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
@@ -115,10 +120,7 @@ describe("webhook durability", () => {
     expect(receiver.requests).toHaveLength(0);
 
     let output = "";
-    const worker = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/worker.ts"], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: prepared.databaseUrl, WEBHOOK_ALLOW_PRIVATE: "1", LOG_LEVEL: "info", ...FAST_DISPATCH, ...TEST_SECRETS },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const worker = spawnWorker({ DATABASE_URL: prepared.databaseUrl, WEBHOOK_ALLOW_PRIVATE: "1", LOG_LEVEL: "info", ...FAST_DISPATCH });
     worker.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     worker.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     cleanup.push(() => stopProcess(worker));
