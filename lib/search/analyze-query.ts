@@ -2,39 +2,65 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { tables, type Executor } from "@/lib/db";
 import { isFuzzyWord } from "./query-text";
-import { sqlArray, type RelatedHits } from "./sources";
+import type { RelatedHits } from "./sources";
 
 export type AnalyzedWord = {
   word: string;
   /** A stop word of the response language's configuration ("the", "für"): matched verbatim only. */
   isStopword: boolean;
-  /** Long enough for trigram typo tolerance. */
+  /**
+   * Matched with trigram typo tolerance: a word of 3 or more characters that no title or description
+   * of the organization contains (stemmed or verbatim), i.e. probably misspelt or cut short. Known
+   * words match exactly, which keeps broad queries off the costly trigram comparisons.
+   */
   isFuzzy: boolean;
   /** Goals, categories, equipment and instructors whose names the word matches (with typo tolerance). */
   hits: RelatedHits;
 };
 
-type Row = { ord: number; is_stopword: boolean; kind: "goal" | "category" | "equipment" | "instructor" | null; id: number | null; uuid: string | null };
+type Row = { ord: number; is_stopword: boolean; is_known: boolean; kind: "goal" | "category" | "equipment" | "instructor" | null; id: number | null; uuid: string | null };
 
 const g = tables.fitnessGoals;
 const c = tables.contentCategories;
 const e = tables.equipment;
 const i = tables.instructors;
+const CONTENT_TABLES = [tables.workouts, tables.trainingPlans, tables.onDemand];
+const knownName = (word: number, table: number) => sql.identifier(`known_${word}_${table}`);
 
 /**
- * One statement for the whole query: which words are stop words in `config`, and the lookup records
- * whose names each remaining word matches (trigram word similarity over every translation of the
- * name, so "dumbells" finds "Dumbbell"). Lookup tables are small and trigram-indexed; the collection
- * queries then match related records through their indexed id arrays.
+ * One statement for the whole query: which words are stop words in `config`, which occur in some
+ * title or description of the organization (one GIN probe per table), and the lookup records whose
+ * names each remaining word matches (trigram word similarity over every translation of the name, so
+ * "dumbells" finds "Dumbbell"). Lookup tables are small and trigram-indexed; the collection queries
+ * then match related records through their indexed id arrays.
  */
 export async function analyzeQuery(db: Executor, organizationId: string, words: string[], config: string): Promise<AnalyzedWord[]> {
   const rows = await queryRows<Row>(
     db,
-    sql`WITH words AS (
-      SELECT w.word, w.ord::int AS ord, length(to_tsvector(${config}::regconfig, w.word)) = 0 AS is_stopword
-      FROM unnest(${sqlArray(words, "text")}) WITH ORDINALITY AS w(word, ord)
-    )
-    SELECT words.ord, words.is_stopword, hit.kind, hit.id, hit.uuid
+    sql`WITH ${sql.join(
+      words.flatMap((word, index) =>
+        CONTENT_TABLES.map(
+          // Materialized, so that each probe is planned as a GIN index scan; an EXISTS would be planned
+          // for its first row and could read the whole table when the word occurs nowhere.
+          (table, tableIndex) => sql`${knownName(index, tableIndex)} AS MATERIALIZED (
+            SELECT 1 FROM ${table} WHERE ${table.organizationId} = ${organizationId}
+              AND ${table}.${sql.identifier("search_vector")} @@ (to_tsquery(${config}::regconfig, ${word}) || to_tsquery('simple', ${word})))`,
+        ),
+      ),
+      sql`, `,
+    )},
+    words(word, ord, is_stopword, is_known) AS (VALUES ${sql.join(
+      words.map(
+        (word, index) =>
+          sql`(${word}::text, ${sql.raw(String(index + 1))}, length(to_tsvector(${config}::regconfig, ${word})) = 0,
+            ${sql.join(
+              CONTENT_TABLES.map((_, tableIndex) => sql`EXISTS (SELECT 1 FROM ${knownName(index, tableIndex)})`),
+              sql` OR `,
+            )})`,
+      ),
+      sql`, `,
+    )})
+    SELECT words.ord, words.is_stopword, words.is_known, hit.kind, hit.id, hit.uuid
     FROM words LEFT JOIN LATERAL (
       SELECT 'goal' AS kind, ${g.id} AS id, NULL::text AS uuid FROM ${g}
         WHERE ${g.organizationId} = ${organizationId} AND words.word <% ${g.searchText}
@@ -53,12 +79,13 @@ export async function analyzeQuery(db: Executor, organizationId: string, words: 
   const analyzed = words.map<AnalyzedWord>((word) => ({
     word,
     isStopword: false,
-    isFuzzy: isFuzzyWord(word),
+    isFuzzy: false,
     hits: { goals: [], categoryIds: [], categoryUuids: [], equipment: [], instructors: [] },
   }));
   for (const row of rows) {
     const entry = analyzed[row.ord - 1]!;
     entry.isStopword = row.is_stopword;
+    entry.isFuzzy = isFuzzyWord(entry.word) && !row.is_stopword && !row.is_known;
     if (row.kind === "goal") entry.hits.goals.push(row.id!);
     else if (row.kind === "category") {
       entry.hits.categoryIds.push(row.id!);

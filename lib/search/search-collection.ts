@@ -8,17 +8,19 @@ import type { SortKey } from "./schemas";
 import type { SearchSource } from "./sources";
 
 /**
- * Relevance (docs/decisions/0007-search.md). Per query word, the best of:
+ * Relevance (docs/decisions/0007-search.md). Per query word, a title strength:
  *   1.0  the word is in the title (stemmed in the response language, or verbatim in any language)
- *   0.9 × similarity  it resembles a word of a title (trigram word similarity ≥ 0.5; typos)
- *   0.6  it names one of the item's goals, categories, equipment or its instructor
- *   0.5  it is in the description
- * match_score = 0.85 × the mean over the words + 0.15 × the trigram similarity of the whole query and
- * the title, so an exact title scores 1 and outranks a title that merely contains the words. Nothing
- * depends on the collection or its size, so scores compare across collections.
+ *   0.9 × similarity  it resembles a word of a title (trigram word similarity ≥ 0.5; only for words
+ *        that occur nowhere in the organization's texts, i.e. typos and cut-short words)
+ * and an other strength: 0.6 when it names one of the item's goals, categories, equipment or its
+ * instructor, 0.5 when it is in the description. match_score = 0.85 × the mean over the words of the
+ * better of both + 0.15 × the mean title strength × how much of the title the query covers (by
+ * length), so an exact title scores 1 and outranks a longer title with the same words, which
+ * outranks a description match. Nothing depends on the collection or its size, so scores compare
+ * across collections.
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
-const WEIGHT = { title: 1, fuzzyTitle: 0.9, related: 0.6, description: 0.5, words: 0.85, wholeTitle: 0.15 } as const;
+const WEIGHT = { fuzzyTitle: 0.9, related: 0.6, description: 0.5, words: 0.85, wholeTitle: 0.15 } as const;
 
 /** A constant written into the statement (a bound parameter's type would be guessed from its context). */
 const literal = (value: number) => sql.raw(String(value));
@@ -77,39 +79,64 @@ const ORDER_SQL: Record<SortKey["field"], (direction: SQL) => SQL> = {
   match_score: (direction) => sql`match_score ${direction}`,
   title: (direction) => sql`title_key COLLATE "C" ${direction}`,
   duration: (direction) => sql`duration ${direction} NULLS LAST`,
-  created_at: (direction) => sql`created_at COLLATE "C" ${direction}`,
-  updated_at: (direction) => sql`updated_at COLLATE "C" ${direction}`,
+  created_at: (direction) => sql`created_ms ${direction}`,
+  updated_at: (direction) => sql`updated_ms ${direction}`,
 };
 
-const iso = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The page row's stored categories: int ids (workouts, plans) or uuids (on-demand); the other list empty. */
+function categoryColumns(source: SearchSource): SQL {
+  const stored = sql`item.${sql.identifier(source.storedCategories.column)}`;
+  return source.storedCategories.kind === "ids"
+    ? sql`${stored} AS category_ids, '{}'::text[] AS category_uuids`
+    : sql`'{}'::integer[] AS category_ids, ${stored}::text[] AS category_uuids`;
+}
+
+const milliseconds = (column: SQL) => sql`date_trunc('milliseconds', ${column})`;
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * One statement per collection: the matches (found through the GIN indexes on `search_vector`,
- * `search_titles` and the id arrays), scored, counted, ordered and paged.
+ * `search_titles` and the id arrays) scored, counted, ordered and paged; only the page's rows are
+ * read again for what the response shows.
  */
 export async function searchCollection(db: Executor, search: CollectionSearch): Promise<CollectionPage> {
   const { source, words, config } = search;
   const table = source.table;
   const vector = sql`${table}.${sql.identifier("search_vector")}`;
   const titles = sql`${table}.${sql.identifier("search_titles")}`;
-  const title = sql`coalesce(nullif(${table.title} ->> ${search.language}::text, ''), ${table.title} ->> ${search.defaultLanguage}::text, '')`;
+  const titleOf = (row: SQL) =>
+    sql`coalesce(nullif(${row}.title ->> ${search.language}::text, ''), ${row}.title ->> ${search.defaultLanguage}::text, '')`;
+  const title = titleOf(sql`${table}`);
 
   const candidates: SQL[] = [sql`${vector} @@ (${sql.join(words.map((word) => wordQuery(word, config)), sql` || `)})`];
-  const strengths = words.map((word) => {
+  const strengths = words.flatMap((word, index) => {
     const related = source.related(word.hits, search.organizationId);
-    if (related.length > 0) candidates.push(...related);
-    const parts = [sql`CASE WHEN ${vector} @@ ${wordQuery(word, config, "A")} THEN ${literal(WEIGHT.title)} ELSE 0 END`];
-    if (word.isFuzzy) {
-      candidates.push(sql`${word.word} <% ${titles}`);
-      const similarity = sql`word_similarity(${word.word}, ${titles})`;
-      parts.push(sql`CASE WHEN ${similarity} >= ${literal(WORD_SIMILARITY_THRESHOLD)} THEN ${literal(WEIGHT.fuzzyTitle)} * ${similarity} ELSE 0 END`);
-    }
-    if (related.length > 0) parts.push(sql`CASE WHEN ${sql.join(related, sql` OR `)} THEN ${literal(WEIGHT.related)} ELSE 0 END`);
-    parts.push(sql`CASE WHEN ${vector} @@ ${wordQuery(word, config, "B")} THEN ${literal(WEIGHT.description)} ELSE 0 END`);
-    return sql`GREATEST(${sql.join(parts, sql`, `)})`;
+    candidates.push(...related);
+    // Computed once per row in the LATERAL below (word_similarity is the costly part).
+    const fuzzy = sql`fuzzy.${sql.identifier(`f${index}`)}`;
+    if (word.isFuzzy) candidates.push(sql`${word.word} <% ${titles}`);
+    const titleStrength = word.isFuzzy
+      ? sql`CASE WHEN ${vector} @@ ${wordQuery(word, config, "A")} THEN 1
+          WHEN ${fuzzy} >= ${literal(WORD_SIMILARITY_THRESHOLD)} THEN ${literal(WEIGHT.fuzzyTitle)} * ${fuzzy} ELSE 0 END`
+      : sql`CASE WHEN ${vector} @@ ${wordQuery(word, config, "A")} THEN 1 ELSE 0 END`;
+    const otherStrength = sql`GREATEST(${sql.join(
+      [
+        ...(related.length > 0 ? [sql`CASE WHEN ${sql.join(related, sql` OR `)} THEN ${literal(WEIGHT.related)} ELSE 0 END`] : []),
+        sql`CASE WHEN ${vector} @@ ${wordQuery(word, config, "B")} THEN ${literal(WEIGHT.description)} ELSE 0 END`,
+      ],
+      sql`, `,
+    )})`;
+    return [sql`${titleStrength} AS ${sql.identifier(`t${index}`)}`, sql`${otherStrength} AS ${sql.identifier(`o${index}`)}`];
   });
-  const score = sql`round((${literal(WEIGHT.words)} * (${sql.join(strengths, sql` + `)}) / ${literal(words.length)}
-    + ${literal(WEIGHT.wholeTitle)} * similarity(${search.normalized}, lower(${title})))::numeric, 4)::float8`;
+  const fuzzyWords = words.flatMap((word, index) => (word.isFuzzy ? [sql`word_similarity(${word.word}, ${titles}) AS ${sql.identifier(`f${index}`)}`] : []));
+  // OFFSET 0 keeps the planner from inlining the similarities into each place that reads them.
+  const fuzzyJoin = fuzzyWords.length > 0 ? sql`CROSS JOIN LATERAL (SELECT ${sql.join(fuzzyWords, sql`, `)} OFFSET 0) AS fuzzy` : sql``;
+  const t = (index: number) => sql`${sql.identifier(`t${index}`)}`;
+  const o = (index: number) => sql`${sql.identifier(`o${index}`)}`;
+  const mean = (parts: SQL[]) => sql`(${sql.join(parts, sql` + `)}) / ${literal(words.length)}`;
+  const titleCoverage = sql`least(1, ${literal([...search.normalized].length)}::float8 / greatest(1, char_length(title)))`;
+  const score = sql`round((${literal(WEIGHT.words)} * ${mean(words.map((_, index) => sql`GREATEST(${t(index)}, ${o(index)})`))}
+    + ${literal(WEIGHT.wholeTitle)} * ${mean(words.map((_, index) => t(index)))} * ${titleCoverage})::numeric, 4)::float8`;
 
   const where = sql.join(
     [
@@ -128,16 +155,22 @@ export async function searchCollection(db: Executor, search: CollectionSearch): 
   const rows = await queryRows<Row>(
     db,
     sql`WITH matches AS (
-      SELECT ${table.id} AS id, ${title} AS title, lower(${title}) AS title_key, ${score} AS match_score,
-        ${source.durationMinutes} AS duration, ${table.level} AS level, ${table.goals} AS goals,
-        ${source.storedCategoryIds} AS category_ids, ${source.storedCategoryUuids}::text[] AS category_uuids,
-        ${iso(sql`${table.createdAt}`)} AS created_at, ${iso(sql`${table.updatedAt}`)} AS updated_at
-      FROM ${table}
-      WHERE ${where}
+      SELECT id, ${score} AS match_score, lower(title) AS title_key, duration, created_ms, updated_ms
+      FROM (
+        SELECT ${table.id} AS id, ${title} AS title, ${source.durationMinutes} AS duration,
+          ${milliseconds(sql`${table.createdAt}`)} AS created_ms, ${milliseconds(sql`${table.updatedAt}`)} AS updated_ms,
+          ${sql.join(strengths, sql`, `)}
+        FROM ${table} ${fuzzyJoin}
+        WHERE ${where}
+        OFFSET 0
+      ) AS scored
     )
-    SELECT totals.total, page.*
+    SELECT totals.total, page.id, page.match_score, page.title_key, page.duration, ${titleOf(sql`item`)} AS title,
+      item.level, item.goals, ${categoryColumns(source)},
+      ${iso(sql`page.created_ms`)} AS created_at, ${iso(sql`page.updated_ms`)} AS updated_at
     FROM (SELECT count(*)::int AS total FROM matches) AS totals
-    LEFT JOIN LATERAL (SELECT * FROM matches ORDER BY ${order} LIMIT ${search.limit} OFFSET ${search.offset}) AS page ON true`,
+    LEFT JOIN LATERAL (SELECT * FROM matches ORDER BY ${order} LIMIT ${search.limit} OFFSET ${search.offset}) AS page ON true
+    LEFT JOIN ${table} AS item ON item.id = page.id`,
   );
 
   const total = rows[0]?.total ?? 0;

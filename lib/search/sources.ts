@@ -41,9 +41,8 @@ export type SearchSource = {
   /** Content categories as int ids and as uuids: one is the stored column, the other resolved. */
   categoryIds: (organizationId: string) => SQL;
   categoryUuids: (organizationId: string) => SQL;
-  /** A row's content categories as stored (int ids or uuids; the other is empty), resolved for the response. */
-  storedCategoryIds: SQL;
-  storedCategoryUuids: SQL;
+  /** The column holding a row's content categories, as int ids or as uuids (resolved for the response). */
+  storedCategories: { column: "types" | "categories"; kind: "ids" | "uuids" };
   /** Whether a row is related to a goal, category, equipment or instructor the word names. */
   related: (hits: RelatedHits, organizationId: string) => SQL[];
 };
@@ -76,8 +75,7 @@ const workouts: SearchSource = {
   durationMinutes: sql`coalesce(${w.estimatedDuration}, ${minutesOfRange(sql`${w.duration}`)})`,
   categoryIds: () => sql`${w.types}`,
   categoryUuids: (organizationId) => uuidsOfCategoryIds(sql`${w.types}`, organizationId),
-  storedCategoryIds: sql`${w.types}`,
-  storedCategoryUuids: sql`'{}'::uuid[]`,
+  storedCategories: { column: "types", kind: "ids" },
   related: (hits, organizationId) => [
     ...overlaps(sql`${w.goals}`, hits.goals, "int"),
     ...overlaps(sql`${w.types}`, hits.categoryIds, "int"),
@@ -96,8 +94,7 @@ const trainingPlans: SearchSource = {
   durationMinutes: sql`NULL::integer`,
   categoryIds: () => sql`${p.types}`,
   categoryUuids: (organizationId) => uuidsOfCategoryIds(sql`${p.types}`, organizationId),
-  storedCategoryIds: sql`${p.types}`,
-  storedCategoryUuids: sql`'{}'::uuid[]`,
+  storedCategories: { column: "types", kind: "ids" },
   related: (hits) => [...overlaps(sql`${p.goals}`, hits.goals, "int"), ...overlaps(sql`${p.types}`, hits.categoryIds, "int")],
 };
 
@@ -110,8 +107,7 @@ function onDemandSource(collection: "video" | "audio", type: "virtual-class" | "
     durationMinutes: minutesOfRange(sql`${o.duration}`),
     categoryIds: (organizationId) => idsOfCategoryUuids(sql`${o.categories}`, organizationId),
     categoryUuids: () => sql`${o.categories}`,
-    storedCategoryIds: sql`'{}'::integer[]`,
-    storedCategoryUuids: sql`${o.categories}`,
+    storedCategories: { column: "categories", kind: "uuids" },
     related: (hits) => [
       ...overlaps(sql`${o.goals}`, hits.goals, "int"),
       ...overlaps(sql`${o.categories}`, hits.categoryUuids, "uuid"),

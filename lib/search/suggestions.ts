@@ -24,8 +24,10 @@ export async function findSuggestions(db: Executor, organizationId: string, norm
   if (!normalized) return [];
   const prefix = sql`${s.query} LIKE ${`${escapeLike(normalized)}%`} ESCAPE '\\'`;
   const length = [...normalized].length;
+  // Not shorter than what was typed (one character of slack for a typo): a suggestion continues the query.
   const similarBeginning = and(
     sql`${normalized} <% ${s.query}`,
+    sql`char_length(${s.query}) >= ${length - 1}`,
     sql`word_similarity(${normalized}, left(${s.query}, ${length + 2})) >= ${sql.raw(String(WORD_SIMILARITY_THRESHOLD))}`,
   );
   const rows = await db
