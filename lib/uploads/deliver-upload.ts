@@ -31,7 +31,7 @@ const POLICY_MESSAGES: Record<Exclude<PolicyCheck, { ok: true }>["reason"], stri
 };
 
 type Params = { id: string; name: string };
-type Request_ = { req: Request; params: Params; isHead: boolean };
+type Delivery = { req: Request; params: Params; isHead: boolean };
 
 function parseThumbnailParameters(url: URL): { style?: Style; size?: Size } {
   const style = url.searchParams.get("style");
@@ -64,7 +64,7 @@ function body(stream: Readable, isHead: boolean): BodyInit | null {
   return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
 }
 
-async function serveOriginal({ req, isHead }: Request_, row: UploadRow): Promise<Response> {
+async function serveOriginal({ req, isHead }: Delivery, row: UploadRow): Promise<Response> {
   const storage = getStorage();
   const stored = row.storageKey ? await storage.stat(row.storageKey) : undefined;
   if (!row.storageKey || !stored) throw new ApiError("not_found", "the upload has no file");
@@ -87,7 +87,7 @@ async function serveOriginal({ req, isHead }: Request_, row: UploadRow): Promise
   return new Response(body(storage.read(row.storageKey), isHead), { status: 200, headers });
 }
 
-async function serveThumbnail({ req, isHead }: Request_, row: UploadRow, style: Style, size: Size | undefined): Promise<Response> {
+async function serveThumbnail({ req, isHead }: Delivery, row: UploadRow, style: Style, size: Size | undefined): Promise<Response> {
   const fileType = fileTypeOfMime(row.mime);
   if (!fileType || fileType.kind !== "image") {
     throw new ApiError("bad_request", "style: thumbnails exist for images only", [{ path: "style", message: "thumbnails exist for images only" }]);
@@ -102,7 +102,7 @@ async function serveThumbnail({ req, isHead }: Request_, row: UploadRow, style: 
   return new Response(body(getStorage().read(thumbnail.key), isHead), { status: 200, headers });
 }
 
-async function deliver(request: Request_): Promise<Response> {
+async function deliver(request: Delivery): Promise<Response> {
   const { req, params } = request;
   const url = new URL(req.url);
   const policy = verifyPolicy(url.searchParams.get("Policy"), uploadPath(params));

@@ -120,6 +120,13 @@ export function getStorage(): UploadStorage {
   return holder[STORAGE_KEY];
 }
 
+/** An object's bytes in one buffer (images: bounded by the upload limit; never used for media). */
+export async function readWhole(storage: UploadStorage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** Storage keys: everything of one upload lives under one prefix, so deleting it is one call. */
 export const storageKeys = {
   prefix: (organizationId: string, uploadId: string) => `${organizationId}/${uploadId}/`,

@@ -3,7 +3,7 @@ import { thumbnailDimensions, type Crop, type Size, type Style } from "./crops";
 import { renderThumbnail } from "./images";
 import type { UploadRow } from "./records";
 import { fileTypeOfMime } from "./sniff";
-import { getStorage, storageKeys } from "./storage";
+import { getStorage, readWhole, storageKeys } from "./storage";
 import { formatsOf } from "./uploads";
 
 export type Thumbnail = { key: string; isCacheHit: boolean; bytes?: Buffer };
@@ -11,11 +11,6 @@ export type Thumbnail = { key: string; isCacheHit: boolean; bytes?: Buffer };
 /** Renders in progress, so that simultaneous requests for one thumbnail do the work once. */
 const rendering = new Map<string, Promise<Buffer>>();
 
-async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
 
 /**
  * What a thumbnail is made of: the file's version (`v`), the size and the style's current crop. It
@@ -42,7 +37,7 @@ export async function getThumbnail(row: UploadRow, style: Style, size: Size | un
       const fileType = fileTypeOfMime(row.mime);
       if (!fileType || fileType.kind !== "image" || !row.storageKey) throw new Error(`upload ${row.id} is not an image`);
       const target = thumbnailDimensions(style, size, crop, row.isAnimated);
-      const bytes = await renderThumbnail(await readAll(storage.read(row.storageKey)), fileType, crop, target, row.isAnimated);
+      const bytes = await renderThumbnail(await readWhole(storage, row.storageKey), fileType, crop, target, row.isAnimated);
       await storage.write(key, [bytes]).catch((error) => log.warn("could not cache a thumbnail", { key, ...describeError(error) }));
       return bytes;
     })().finally(() => rendering.delete(key));

@@ -15,7 +15,7 @@ import { receiveUpload } from "./receive-upload";
 import { toUploadRecord, type UploadRecord, type UploadRow } from "./records";
 import { uploadNameSchema, type UpdateUploadBody } from "./schemas";
 import { fileTypeOfMime, nameForType } from "./sniff";
-import { getStorage, storageKeys } from "./storage";
+import { getStorage, readWhole, storageKeys } from "./storage";
 
 const u = tables.uploads;
 
@@ -89,7 +89,7 @@ export async function createUpload(db: Db, organizationId: string, req: Request)
     const name = nameForType(given, received.fileType);
     let image: { width: number; height: number; isAnimated: boolean } | undefined;
     if (received.fileType.kind === "image") {
-      image = await readImageInfo(await readAll(storage.read(key)), received.fileType);
+      image = await readImageInfo(await readWhole(storage, key), received.fileType);
     }
     const [row] = await db
       .insert(u)
@@ -115,11 +115,6 @@ export async function createUpload(db: Db, organizationId: string, req: Request)
   }
 }
 
-async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
 
 /** The four crops of an image row, falling back to the default for any that is not stored. */
 export function formatsOf(row: UploadRow): Formats {
