@@ -1,22 +1,38 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { AdminSessionProvider } from "@/components/admin/session-provider";
+import { AdminNav } from "@/components/admin/admin-nav";
+import { AdminProviders } from "@/components/admin/admin-providers";
+import { LanguageSwitcher } from "@/components/admin/language-switcher";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { requireAdminSession } from "@/lib/admin-session/get-admin-session";
+import { getAdminOrganizationLanguages } from "@/lib/admin/get-admin-organization";
 
 export const dynamic = "force-dynamic";
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const user = await requireAdminSession();
+  const { languages, defaultLanguage } = await getAdminOrganizationLanguages(user.organizationCode);
+  const admin = {
+    email: user.email ?? "",
+    role: user.role ?? "",
+    organizationCode: user.organizationCode ?? "",
+    organizationName: user.organizationName ?? "",
+    languages,
+    defaultLanguage,
+  };
   return (
-    <AdminSessionProvider>
+    <AdminProviders admin={admin}>
+      <a href="#main" className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-blue-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:outline-2 focus:outline-blue-600">
+        Skip to content
+      </a>
       <div className="min-h-screen">
         <header className="border-b border-slate-200 bg-white">
-          <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-            <Link href="/admin" className="font-semibold">
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+            <Link href="/admin" className="font-semibold focus-visible:outline-2 focus-visible:outline-blue-600">
               Fitness Content Service
             </Link>
-            <div className="flex items-center gap-3 text-sm">
+            <div className="flex flex-wrap items-center gap-3 text-sm">
+              <LanguageSwitcher />
               <span>
                 <span className="font-medium">{user.organizationName}</span>
                 <span className="text-slate-600"> · {user.email} ({user.role})</span>
@@ -25,8 +41,15 @@ export default async function AdminLayout({ children }: { children: ReactNode })
             </div>
           </div>
         </header>
-        <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+        <div className="flex flex-col md:flex-row">
+          <aside className="border-b border-slate-200 bg-white px-3 py-4 md:min-h-[calc(100vh-57px)] md:w-56 md:shrink-0 md:border-r md:border-b-0">
+            <AdminNav isAdmin={user.role === "admin"} />
+          </aside>
+          <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8">
+            {children}
+          </main>
+        </div>
       </div>
-    </AdminSessionProvider>
+    </AdminProviders>
   );
 }

@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { LookupEditor } from "@/components/collections/lookup-form";
+import { findAdminCollection } from "@/lib/admin/collections";
+
+type Params = { params: Promise<{ collection: string; id: string }> };
+
+export const metadata: Metadata = { title: "Edit record" };
+
+export default async function EditRecordPage({ params }: Params) {
+  const { collection: slug, id } = await params;
+  const collection = findAdminCollection(slug);
+  if (!collection || collection.kind !== "lookup") notFound();
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">Edit {collection.singular}</h1>
+      <LookupEditor collection={collection} id={id} />
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { ADMIN_COLLECTIONS } from "@/lib/admin/collections";
+
+type NavLink = { href: string; label: string };
+
+const GROUPS: { heading: string; links: NavLink[] }[] = (["Content", "Equipment", "Lookups"] as const).map((group) => ({
+  heading: group,
+  links: ADMIN_COLLECTIONS.filter((collection) => collection.group === group).map((collection) => ({ href: `/admin/content/${collection.slug}`, label: collection.label })),
+}));
+
+const ADMIN_LINKS: NavLink[] = [
+  { href: "/admin/users", label: "Users" },
+  { href: "/admin/integration-tokens", label: "Integration tokens" },
+];
+
+export function AdminNav({ isAdmin }: { isAdmin: boolean }) {
+  const pathname = usePathname();
+  const groups = isAdmin ? [...GROUPS, { heading: "Organization", links: ADMIN_LINKS }] : GROUPS;
+  return (
+    <nav aria-label="Collections" className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4 md:block md:space-y-5">
+      {groups.map((group) => (
+        <div key={group.heading}>
+          <h2 className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{group.heading}</h2>
+          <ul className="mt-1 space-y-0.5">
+            {group.links.map((link) => {
+              const isCurrent = pathname === link.href || pathname.startsWith(`${link.href}/`);
+              return (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    aria-current={isCurrent ? "page" : undefined}
+                    className={`block rounded-md px-2 py-1.5 focus-visible:outline-2 focus-visible:outline-blue-600 ${isCurrent ? "bg-blue-50 font-medium text-blue-900" : "text-slate-800 hover:bg-slate-100"}`}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

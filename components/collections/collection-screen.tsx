@@ -1,0 +1,251 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useMemo, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Notice } from "@/components/ui/notice";
+import { useToast } from "@/components/ui/toast";
+import { describeError } from "@/lib/admin/api-client";
+import type { AdminCollection } from "@/lib/admin/collections";
+import { buildFilterQueryString } from "@/lib/filter/format";
+import { parseFilter } from "@/lib/filter/parse";
+import { type FilterCondition, type FilterQuery, type FilterSpec } from "@/lib/filter/types";
+import { useCollectionList, useDeleteRecord, type RecordPreview } from "./api";
+import { FilterBar } from "./filter-bar";
+
+const PAGE_SIZES = [20, 50, 100];
+
+function readQuery(search: URLSearchParams, spec: FilterSpec): { query: FilterQuery; isValid: boolean } {
+  try {
+    return { query: parseFilter(search, spec), isValid: true };
+  } catch {
+    // A hand-edited address the API would refuse: show the default view and say so.
+    return { query: parseFilter(new URLSearchParams(), spec), isValid: false };
+  }
+}
+
+/** The list of one collection: filter bar, sortable table, paging; its state lives in the address. */
+export function CollectionScreen({ collection, spec }: { collection: AdminCollection; spec: FilterSpec }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const search = searchParams.toString();
+  const { query, isValid } = useMemo(() => readQuery(new URLSearchParams(search), spec), [search, spec]);
+  const queryString = buildFilterQueryString(query, spec);
+  const list = useCollectionList(collection, queryString);
+  const remove = useDeleteRecord(collection);
+  const toast = useToast();
+  const [pendingDelete, setPendingDelete] = useState<RecordPreview>();
+
+  const navigate = (partial: Partial<FilterQuery>) => {
+    const next = buildFilterQueryString({ ...query, ...partial }, spec);
+    router.replace(next ? `${pathname}?${next}` : pathname, { scroll: false });
+  };
+  const applyFilters = (where: FilterCondition[]) => navigate({ where, offset: 0 });
+
+  const titleOf = (row: RecordPreview) => String(row[collection.titleField] ?? "") || `#${row.id}`;
+  const isEditable = collection.kind === "lookup";
+  const sort = query.order[0];
+  const total = list.data?.total ?? 0;
+  const first = total === 0 ? 0 : query.offset + 1;
+  const last = Math.min(query.offset + query.limit, total);
+
+  const confirmDelete = () => {
+    const row = pendingDelete;
+    setPendingDelete(undefined);
+    if (!row) return;
+    const label = titleOf(row);
+    remove.mutate(
+      { id: String(row.id), label },
+      {
+        onSuccess: () => toast.show(`Deleted “${label}”.`),
+        onError: (error) => toast.show(`Could not delete “${label}”: ${describeError(error)}`, "error"),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="collection-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="collection-heading" className="text-2xl font-semibold">
+          {collection.label}
+        </h1>
+        {isEditable ? (
+          <Link href={`/admin/content/${collection.slug}/new`} className="rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+            New {collection.singular}
+          </Link>
+        ) : null}
+      </div>
+      {!isValid ? <Notice>This address holds a filter the list cannot use; showing everything instead.</Notice> : null}
+      <FilterBar spec={spec} query={query} onApply={applyFilters} />
+
+      <div className="flex flex-wrap items-end justify-between gap-3 text-sm">
+        <p aria-live="polite">{list.data ? (total === 0 ? "Nothing found." : `Showing ${first}–${last} of ${total}`) : "Loading…"}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-2">
+            Sort by
+            <select
+              value={sort ? `${sort.field}:${sort.direction}` : ""}
+              onChange={(event) => {
+                const [field, direction] = event.target.value.split(":");
+                if (field && (direction === "asc" || direction === "desc")) navigate({ order: [{ field, direction }], offset: 0 });
+              }}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1"
+            >
+              {Object.keys(spec.order).flatMap((field) =>
+                (["asc", "desc"] as const).map((direction) => (
+                  <option key={`${field}:${direction}`} value={`${field}:${direction}`}>
+                    {field.replace(/_/g, " ")} ({direction === "asc" ? "ascending" : "descending"})
+                  </option>
+                )),
+              )}
+            </select>
+          </label>
+          <label className="flex items-center gap-2">
+            Per page
+            <select value={query.limit} onChange={(event) => navigate({ limit: Number(event.target.value), offset: 0 })} className="rounded-md border border-slate-300 bg-white px-2 py-1">
+              {(PAGE_SIZES.includes(query.limit) ? PAGE_SIZES : [...PAGE_SIZES, query.limit]).map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+
+      {list.isError ? <Notice tone="error">{describeError(list.error)}</Notice> : null}
+
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{collection.label}</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2" aria-sort={sortState(sort, collection.titleField)}>
+                {collection.titleField === "title" ? "Title" : "Name"}
+              </th>
+              <th scope="col" className="px-3 py-2" aria-sort={sortState(sort, "slug")}>
+                Slug
+              </th>
+              {collection.kind === "publishable" ? (
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+              ) : null}
+              {collection.kind !== "lookup" ? (
+                <th scope="col" className="px-3 py-2">
+                  Translations
+                </th>
+              ) : null}
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(list.data?.data ?? []).map((row) => {
+              const title = titleOf(row);
+              return (
+                <tr key={String(row.id)} className="border-b border-slate-100 last:border-0">
+                  <td className="px-3 py-2 font-medium">
+                    {isEditable ? (
+                      <Link href={`/admin/content/${collection.slug}/${row.id}`} className="text-blue-800 underline-offset-2 hover:underline">
+                        {title}
+                      </Link>
+                    ) : (
+                      title
+                    )}
+                  </td>
+                  <td className="px-3 py-2 text-slate-700">{row.slug}</td>
+                  {collection.kind === "publishable" ? (
+                    <td className="px-3 py-2">
+                      <StatusBadges status={row.status} />
+                    </td>
+                  ) : null}
+                  {collection.kind !== "lookup" ? (
+                    <td className="px-3 py-2">
+                      <TranslationBadges entries={row.translation_status} />
+                    </td>
+                  ) : null}
+                  <td className="px-3 py-2 text-right whitespace-nowrap">
+                    {isEditable ? (
+                      <Link href={`/admin/content/${collection.slug}/${row.id}`} aria-label={`Edit ${title}`} className="mr-2 rounded px-2 py-1 text-blue-800 hover:bg-blue-50">
+                        Edit
+                      </Link>
+                    ) : null}
+                    <Button variant="ghost" aria-label={`Delete ${title}`} onClick={() => setPendingDelete(row)}>
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      <nav aria-label="Pages" className="flex items-center justify-end gap-2">
+        <Button variant="secondary" disabled={query.offset === 0} onClick={() => navigate({ offset: Math.max(0, query.offset - query.limit) })}>
+          Previous page
+        </Button>
+        <Button variant="secondary" disabled={query.offset + query.limit >= total} onClick={() => navigate({ offset: query.offset + query.limit })}>
+          Next page
+        </Button>
+      </nav>
+
+      <Dialog open={pendingDelete !== undefined} title={`Delete ${collection.singular}?`} onClose={() => setPendingDelete(undefined)}>
+        <p>
+          “{pendingDelete ? titleOf(pendingDelete) : ""}” will be deleted for every language. This cannot be undone.
+        </p>
+        <div className="mt-5 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setPendingDelete(undefined)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirmDelete}>
+            Delete
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+function sortState(sort: FilterQuery["order"][number] | undefined, field: string): "ascending" | "descending" | undefined {
+  if (sort?.field !== field) return undefined;
+  return sort.direction === "asc" ? "ascending" : "descending";
+}
+
+const STATUS_TONES = { published: "success", draft: "neutral", unpublished: "warning" } as const;
+
+function StatusBadges({ status }: { status: unknown }) {
+  const entries = status && typeof status === "object" ? Object.entries(status as Record<string, string>) : [];
+  if (entries.length === 0) return <Badge>draft</Badge>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {entries.map(([language, value]) => (
+        <Badge key={language} tone={STATUS_TONES[value as keyof typeof STATUS_TONES] ?? "neutral"}>
+          {language}: {value}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
+const TRANSLATION_TONES = { full: "success", partial: "warning", none: "danger" } as const;
+
+function TranslationBadges({ entries }: { entries: unknown }) {
+  const list = Array.isArray(entries) ? (entries as { locale: string; status: string }[]) : [];
+  return (
+    <span className="flex flex-wrap gap-1">
+      {list.map((entry) => (
+        <Badge key={entry.locale} tone={TRANSLATION_TONES[entry.status as keyof typeof TRANSLATION_TONES] ?? "neutral"} title={`${entry.locale}: ${entry.status} translation`}>
+          {entry.locale} {entry.status}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+

@@ -1,0 +1,171 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { Select } from "@/components/ui/select";
+import { useToast } from "@/components/ui/toast";
+import { ApiRequestError, describeError } from "@/lib/admin/api-client";
+import { createIntegrationTokenBodySchema } from "@/lib/integration-tokens/schemas";
+import { useIntegrationTokens, useIssueIntegrationToken, useRevokeIntegrationToken } from "./api";
+import type { IssuedIntegrationToken } from "./types";
+
+type IssueInput = z.input<typeof createIntegrationTokenBodySchema>;
+type IssueOutput = z.output<typeof createIntegrationTokenBodySchema>;
+
+const formatDate = (value: string | null) => (value ? new Date(value).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "Never");
+
+export function IntegrationTokensScreen() {
+  const tokens = useIntegrationTokens();
+  const issue = useIssueIntegrationToken();
+  const revoke = useRevokeIntegrationToken();
+  const toast = useToast();
+  const [issued, setIssued] = useState<IssuedIntegrationToken>();
+  const [pendingRevoke, setPendingRevoke] = useState<{ id: string; name: string }>();
+  const [copied, setCopied] = useState(false);
+  const form = useForm<IssueInput, unknown, IssueOutput>({ resolver: zodResolver(createIntegrationTokenBodySchema), defaultValues: { name: "", scope: "mobile" } });
+
+  const live = tokens.data?.data.length ?? 0;
+  const limit = tokens.data?.limit ?? 10;
+  const isFull = tokens.data !== undefined && live >= limit;
+
+  const onIssue = form.handleSubmit(async (values) => {
+    try {
+      const token = await issue.mutateAsync(values);
+      setCopied(false);
+      setIssued(token);
+      form.reset({ name: "", scope: values.scope });
+    } catch (error) {
+      const detail = error instanceof ApiRequestError ? error.details.find((entry) => entry.path === "/name") : undefined;
+      if (detail) form.setError("name", { type: "server", message: detail.message });
+      else toast.show(`Could not issue the token: ${describeError(error)}`, "error");
+    }
+  });
+
+  const confirmRevoke = () => {
+    const token = pendingRevoke;
+    setPendingRevoke(undefined);
+    if (!token) return;
+    revoke.mutate(token.id, {
+      onSuccess: () => toast.show(`Revoked “${token.name}”. It stops working at once.`),
+      onError: (error) => toast.show(`Could not revoke “${token.name}”: ${describeError(error)}`, "error"),
+    });
+  };
+
+  return (
+    <section aria-labelledby="tokens-heading" className="space-y-6">
+      <div>
+        <h1 id="tokens-heading" className="text-2xl font-semibold">
+          Integration tokens
+        </h1>
+        <p className="mt-1 text-sm text-slate-700">Tokens let other systems read (mobile scope) or manage (platform scope) this organization’s content.</p>
+      </div>
+
+      <p className="text-sm" aria-live="polite">
+        <strong>
+          {live} of {limit}
+        </strong>{" "}
+        tokens in use.
+        {isFull ? " The limit is reached: revoke a token before issuing another." : live >= limit - 2 && tokens.data ? ` ${limit - live} left before the limit.` : ""}
+      </p>
+
+      {issued ? (
+        <div role="region" aria-label="New token" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm">
+          <p className="font-semibold text-amber-900">Copy the token for “{issued.name}” now: it is shown only this once.</p>
+          <label className="block font-medium" htmlFor="issued-token">
+            Token
+          </label>
+          <textarea id="issued-token" readOnly rows={3} value={issued.token} className="w-full rounded-md border border-amber-300 bg-white p-2 font-mono text-xs break-all" onFocus={(event) => event.currentTarget.select()} />
+          <div className="flex gap-2">
+            <Button
+              onClick={async () => {
+                try {
+                  await navigator.clipboard.writeText(issued.token);
+                  setCopied(true);
+                } catch {
+                  toast.show("Copying was refused by the browser: select the token and copy it by hand.", "error");
+                }
+              }}
+            >
+              {copied ? "Copied" : "Copy token"}
+            </Button>
+            <Button variant="secondary" onClick={() => setIssued(undefined)}>
+              I have stored it
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      <form onSubmit={onIssue} noValidate aria-label="Issue a token" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <Field label="Token name" className="w-64" {...form.register("name")} error={form.formState.errors.name?.message} />
+        <Select label="Scope" className="w-40" {...form.register("scope")}>
+          <option value="mobile">mobile (read)</option>
+          <option value="platform">platform (manage)</option>
+        </Select>
+        <Button type="submit" disabled={isFull || form.formState.isSubmitting}>
+          Issue token
+        </Button>
+      </form>
+
+      {tokens.isError ? <Notice tone="error">{describeError(tokens.error)}</Notice> : null}
+
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Live integration tokens</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">Name</th>
+              <th scope="col" className="px-3 py-2">Scope</th>
+              <th scope="col" className="px-3 py-2">Created</th>
+              <th scope="col" className="px-3 py-2">Expires</th>
+              <th scope="col" className="px-3 py-2">Last used</th>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.data?.data.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="px-3 py-4 text-slate-700">
+                  No tokens yet.
+                </td>
+              </tr>
+            ) : null}
+            {tokens.data?.data.map((token) => (
+              <tr key={token.id} className="border-b border-slate-100 last:border-0">
+                <td className="px-3 py-2 font-medium">{token.name}</td>
+                <td className="px-3 py-2">{token.scope}</td>
+                <td className="px-3 py-2">{formatDate(token.created_at)}</td>
+                <td className="px-3 py-2">{formatDate(token.expires_at)}</td>
+                <td className="px-3 py-2">{formatDate(token.last_used_at)}</td>
+                <td className="px-3 py-2 text-right">
+                  <Button variant="ghost" aria-label={`Revoke ${token.name}`} onClick={() => setPendingRevoke({ id: token.id, name: token.name })}>
+                    Revoke
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <Dialog open={pendingRevoke !== undefined} title="Revoke this token?" onClose={() => setPendingRevoke(undefined)}>
+        <p>Systems using “{pendingRevoke?.name}” lose access at once. This cannot be undone.</p>
+        <div className="mt-5 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setPendingRevoke(undefined)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirmRevoke}>
+            Revoke
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { E2E_ADMIN, E2E_ORG_CODE } from "./credentials";
+
+/** Signs in through the form, as a person would, and waits for the shell. */
+export async function signInAsAdmin(page: Page, next = "/admin") {
+  await page.goto(`/admin/sign-in?callbackUrl=${encodeURIComponent(next)}`);
+  await page.getByLabel("Organization code").fill(E2E_ORG_CODE);
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("navigation", { name: "Collections" })).toBeVisible();
+}
+
+export async function newSignedInPage(browser: Browser, next = "/admin"): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAsAdmin(page, next);
+  return page;
+}
+
+/** No serious or critical accessibility violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join("; ")})`)).toEqual([]);
+}
+
+/** A toast (role=status inside the Notifications region); Next's route announcer is left out. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: text });
+}
