@@ -53,7 +53,7 @@ describe("the transactional outbox", () => {
   it("keeps no event of a transaction that rolls back, even one written before the failure", async () => {
     await expect(
       database.db.transaction(async (tx) => {
-        await recordContentEvent(tx, ctx(), { event: "created", entity: "Exercise", entityId: 1, data: { id: 1 } });
+        await recordContentEvent(tx, ctx(), { event: "created", entity: "Exercise", entityId: 1, render: async () => ({ id: 1 }) });
         throw new Error("the change failed after its event was written");
       }),
     ).rejects.toThrow("the change failed");
@@ -61,7 +61,7 @@ describe("the transactional outbox", () => {
   });
 
   it("writes nothing for organizations without webhooks", async () => {
-    await recordContentEvent(database.db, { organization: { id: organizationId, webhooksEnabled: false } } as never, { event: "created", entity: "Exercise", entityId: 1, data: {} });
+    await recordContentEvent(database.db, { organization: { id: organizationId, webhooksEnabled: false } } as never, { event: "created", entity: "Exercise", entityId: 1, render: async () => ({}) });
     expect(await outboxCount()).toBe(0);
   });
 
@@ -70,7 +70,7 @@ describe("the transactional outbox", () => {
     try {
       const hook = await createWebhook(database.db, organizationId, null, { url: receiver.url, description: "", events: [] });
       for (let i = 1; i <= 60; i++) {
-        await database.db.transaction((tx) => recordContentEvent(tx, ctx(), { event: "created", entity: "MuscleGroup", entityId: i, data: { id: i } }));
+        await database.db.transaction((tx) => recordContentEvent(tx, ctx(), { event: "created", entity: "MuscleGroup", entityId: i, render: async () => ({ id: i }) }));
       }
       const fannedOut = await Promise.all([fanOutEvents(database.db, { ...options, maxEventsPerDelivery: 7 }), fanOutEvents(database.db, { ...options, maxEventsPerDelivery: 7 })]);
       expect(fannedOut[0] + fannedOut[1]).toBe(60);

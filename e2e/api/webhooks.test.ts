@@ -41,6 +41,13 @@ async function settle(target: Receiver, count: number) {
   expect(target.requests).toHaveLength(count);
 }
 
+
+/** A lookup as webhook payloads carry it: texts in every language of organization alpha (en, de, fr, es). */
+function inAllLanguages(record: Json): Json {
+  const name = record.name as string;
+  return { ...record, name: { default: name, en: name, de: "", fr: "", es: "" } };
+}
+
 describe("receiver management", () => {
   it("registers a receiver and shows its secret once", async () => {
     const response = await call<Webhook>(server, "POST", "/webhooks", { token: admin, body: { url: receiver.url, description: "Catalogue sync" } });
@@ -97,15 +104,15 @@ describe("delivery", () => {
     const first = receiver.requests[0]!;
     expect(first.headers["content-type"]).toBe("application/json");
     expect(first.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
-    expect(verified(hook.secret!, first)).toEqual([{ event: "created", entity: "MuscleGroup", data: created }]);
+    expect(verified(hook.secret!, first)).toEqual([{ event: "created", entity: "MuscleGroup", data: inAllLanguages(created) }]);
 
     const updated = ok(await call<Json>(server, "PATCH", `/content/muscle-groups/${created.id}`, { token: editor, body: { name: "Hook Glutes 2" } }));
     await settle(receiver, 2);
-    expect(verified(hook.secret!, receiver.requests[1]!)).toEqual([{ event: "updated", entity: "MuscleGroup", data: updated }]);
+    expect(verified(hook.secret!, receiver.requests[1]!)).toEqual([{ event: "updated", entity: "MuscleGroup", data: inAllLanguages(updated) }]);
 
     expect((await call(server, "DELETE", `/content/muscle-groups/${created.id}`, { token: editor })).status).toBe(204);
     await settle(receiver, 3);
-    expect(verified(hook.secret!, receiver.requests[2]!)).toEqual([{ event: "deleted", entity: "MuscleGroup", data: updated }]);
+    expect(verified(hook.secret!, receiver.requests[2]!)).toEqual([{ event: "deleted", entity: "MuscleGroup", data: inAllLanguages(updated) }]);
     expect(new Set(receiver.requests.map((request) => request.headers["webhook-id"])).size).toBe(3);
   });
 
@@ -125,7 +132,10 @@ describe("delivery", () => {
     await Promise.all(names.map((name) => call(server, "POST", "/content/goals", { token: editor, body: { name } })));
     await receiver.waitFor((r) => r.delivered().filter((event) => event.entity === "FitnessGoal").length >= 3);
     const events = receiver.requests.slice(before).flatMap((request) => verified(hook.secret!, request));
-    expect(events.map((event) => event.data.name).sort()).toEqual(names);
+    // Payloads carry every language, whatever language the editor's request used.
+    expect(events.map((event) => (event.data.name as { default: string }).default).sort()).toEqual(names);
+    const first = (events[0]!.data.name as { default: string }).default;
+    expect(events[0]!.data.name).toEqual({ default: first, en: first, de: "", fr: "", es: "" });
     expect(receiver.requests.length - before).toBeLessThanOrEqual(2);
   });
 
@@ -163,8 +173,8 @@ describe("delivery", () => {
     await settle(receiver, before + 1);
     const request = receiver.requests[before]!;
     expect(request.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
-    expect(verified(rotated.secret!, request)[0]!.data.name).toBe("Hook Rotation");
-    expect(verified(hook.secret!, request)[0]!.data.name).toBe("Hook Rotation");
+    expect(verified(rotated.secret!, request)[0]!.data.name).toMatchObject({ default: "Hook Rotation" });
+    expect(verified(hook.secret!, request)[0]!.data.name).toMatchObject({ default: "Hook Rotation" });
     hook = rotated;
   });
 
@@ -214,7 +224,7 @@ describe("delivery", () => {
     expect(retried.status).toBe(202);
     expect(retried.body.status).toBe("pending");
     await receiver.waitFor((r) => r.requests.length >= before + 2);
-    expect(verified(hook.secret!, receiver.requests[before + 1]!)[0]!.data.name).toBe("Hook Gone");
+    expect(verified(hook.secret!, receiver.requests[before + 1]!)[0]!.data.name).toMatchObject({ default: "Hook Gone" });
     expect(receiver.requests[before + 1]!.headers["webhook-id"]).toBe(delivery!.id);
   });
 });

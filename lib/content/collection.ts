@@ -171,6 +171,26 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
     return values;
   }
 
+  /**
+   * A language that is published must keep its required texts: readers of that language would get
+   * another language's text in a record published for them.
+   */
+  function assertPublishedTextsKept(ctx: ContentContext, current: R, values: Record<string, unknown>): void {
+    const status = current.status as Record<string, string> | undefined;
+    if (!config.requiredTexts || !status) return;
+    const published = Object.entries(status)
+      .filter(([, value]) => value === "published")
+      .map(([key]) => (key === "default" ? ctx.organization.defaultLanguage : key));
+    if (published.length === 0) return;
+    const texts = config.requiredTexts({ ...current, ...values } as R);
+    const details = published.flatMap((language) =>
+      texts.filter(({ text }) => !text[language]).map(({ path }) => ({ path, message: `is required in ${language}: the record is published in ${language}` })),
+    );
+    if (details.length > 0) {
+      throw new ApiError("unprocessable", `${details[0]!.path}: ${details[0]!.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ""}`, details);
+    }
+  }
+
   /** Runs an insert or update, turning a slug collision that raced past `resolveSlug` into a 409. */
   async function writeRow<T>(values: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
     try {
@@ -190,6 +210,7 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
       const current = await findRow(ctx, tx, id, true);
       assertIfMatch(ifMatch, current.id, current.version);
       const values = await write(ctx, inputFor(current), current, mode, tx);
+      assertPublishedTextsKept(ctx, current, values);
       if (ctx.caller.kind === "user" && ctx.caller.role === "translator") {
         assertTranslatorChange(current, values, {
           textFields: config.textFields,
@@ -206,7 +227,7 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
           .returning()) as unknown as R[],
       );
       const body = await fullRecord(ctx, row!, tx);
-      await recordContentEvent(tx, ctx, { event: "updated", entity: config.entity, entityId: row!.id, data: body });
+      await recordContentEvent(tx, ctx, { event: "updated", entity: config.entity, entityId: row!.id, render: (eventCtx) => fullRecord(eventCtx, row!, tx) });
       return { body, etag: etagOf(row!.id, row!.version) };
     });
   }
@@ -221,7 +242,7 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
           .returning()) as unknown as R[],
       );
       const body = await fullRecord(ctx, row!, tx);
-      await recordContentEvent(tx, ctx, { event: "created", entity: config.entity, entityId: row!.id, data: body });
+      await recordContentEvent(tx, ctx, { event: "created", entity: config.entity, entityId: row!.id, render: (eventCtx) => fullRecord(eventCtx, row!, tx) });
       return { body, etag: etagOf(row!.id, row!.version), id: row!.id };
     });
   }
@@ -293,9 +314,8 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
         if (reason) throw new ApiError("conflict", reason);
         const referrers = (await config.findReferrers?.(tx, ctx.organization, current)) ?? [];
         if (referrers.length > 0) throw referencedConflict(`this ${config.label}`, referrers);
-        const body = await fullRecord(ctx, current, tx);
+        await recordContentEvent(tx, ctx, { event: "deleted", entity: config.entity, entityId: current.id, render: (eventCtx) => fullRecord(eventCtx, current, tx) });
         await tx.delete(table).where(and(idEquals(id), inOrganization(ctx)));
-        await recordContentEvent(tx, ctx, { event: "deleted", entity: config.entity, entityId: current.id, data: body });
       });
     },
   };

@@ -73,7 +73,16 @@ export async function changeStatus(
   ifMatch: string | null,
 ) {
   const requested = new Map<string, ContentStatus>();
-  for (const [key, status] of Object.entries(changes)) requested.set(normalizeKey(key, ctx), status);
+  for (const [key, status] of Object.entries(changes)) {
+    const normalized = normalizeKey(key, ctx);
+    if (requested.has(normalized)) {
+      const language = ctx.organization.defaultLanguage;
+      throw new ApiError("unprocessable", `'${language}' and 'default' both name the default language (${language}); send one of them`, [
+        { path: `/${key}`, message: "names a language another key already names" },
+      ]);
+    }
+    requested.set(normalized, status);
+  }
 
   if (ctx.caller.kind === "user" && ctx.caller.role === "translator") {
     const allowed = ctx.caller.languages;
@@ -144,7 +153,7 @@ export async function changeStatus(
       })),
     );
     const body = await collection.fullRecord(ctx, updated as never, tx);
-    await recordContentEvent(tx, ctx, { event: "updated", entity: collection.entity, entityId: id, data: body });
+    await recordContentEvent(tx, ctx, { event: "updated", entity: collection.entity, entityId: id, render: (eventCtx) => collection.fullRecord(eventCtx, updated as never, tx) });
     return { body, etag: etagOf(updated!.id, updated!.version) };
   });
 }
