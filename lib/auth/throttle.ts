@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { tables, type Db } from "@/lib/db";
+import { tables, type Db, type Executor } from "@/lib/db";
 import { generateOpaqueToken, hashToken } from "./tokens";
 
 /**
@@ -51,6 +51,15 @@ export async function registerAttempt(db: Db, key: ThrottleKey): Promise<{ isBlo
   return { isBlocked: rows[0]?.blockedAt != null };
 }
 
+/** Makes the account's unused unblock tokens worthless (one live token per account at most). */
+async function retireUnblockTokens(executor: Executor, key: ThrottleKey): Promise<void> {
+  const u = tables.unblockTokens;
+  await executor
+    .update(u)
+    .set({ supersededAt: sql`now()` })
+    .where(and(eq(u.orgCode, key.orgCode), eq(u.username, key.username), isNull(u.usedAt), isNull(u.supersededAt)));
+}
+
 /** Issues the account's next unblock token (retiring any unused one); returns it with its cool-down. */
 export async function issueUnblockToken(db: Db, key: ThrottleKey): Promise<{ token: string; retryAfter: number }> {
   const token = generateOpaqueToken("ubt");
@@ -61,17 +70,7 @@ export async function issueUnblockToken(db: Db, key: ThrottleKey): Promise<{ tok
       .where(and(eq(t.orgCode, key.orgCode), eq(t.username, key.username)))
       .for("update");
     const next = (state?.streak ?? 0) + 1;
-    await tx
-      .update(tables.unblockTokens)
-      .set({ supersededAt: sql`now()` })
-      .where(
-        and(
-          eq(tables.unblockTokens.orgCode, key.orgCode),
-          eq(tables.unblockTokens.username, key.username),
-          isNull(tables.unblockTokens.usedAt),
-          isNull(tables.unblockTokens.supersededAt),
-        ),
-      );
+    await retireUnblockTokens(tx, key);
     await tx.insert(tables.unblockTokens).values({
       ...key,
       tokenHash: hashToken(token),
@@ -122,15 +121,5 @@ export async function spendUnblockToken(db: Db, key: ThrottleKey, token: string)
 /** A successful login clears the account's failures, block, streak and outstanding unblock tokens. */
 export async function resetThrottle(db: Db, key: ThrottleKey): Promise<void> {
   await db.delete(t).where(and(eq(t.orgCode, key.orgCode), eq(t.username, key.username)));
-  await db
-    .update(tables.unblockTokens)
-    .set({ supersededAt: sql`now()` })
-    .where(
-      and(
-        eq(tables.unblockTokens.orgCode, key.orgCode),
-        eq(tables.unblockTokens.username, key.username),
-        isNull(tables.unblockTokens.usedAt),
-        isNull(tables.unblockTokens.supersededAt),
-      ),
-    );
+  await retireUnblockTokens(db, key);
 }
