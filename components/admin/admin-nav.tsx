@@ -14,6 +14,7 @@ const GROUPS: { heading: string; links: NavLink[] }[] = (["Content", "Equipment"
 const ADMIN_LINKS: NavLink[] = [
   { href: "/admin/users", label: "Users" },
   { href: "/admin/integration-tokens", label: "Integration tokens" },
+  { href: "/admin/webhooks", label: "Webhooks" },
 ];
 
 export function AdminNav({ isAdmin }: { isAdmin: boolean }) {

@@ -49,7 +49,9 @@ function LookupForm({ collection, id, record, etag, onReload }: { collection: Ad
   const schema = useMemo(() => lookupFormSchema({ languages, defaultLanguage, withDescription: collection.hasDescription === true }), [languages, defaultLanguage, collection.hasDescription]);
   const form = useForm<LookupFormValues, unknown, LookupFormOutput>({ resolver: zodResolver(schema), defaultValues: valuesOf(record, collection, languages, defaultLanguage) });
   const { register, handleSubmit, formState, setError, reset } = form;
-  useUnsavedChangesWarning(formState.isDirty && !formState.isSubmitSuccessful);
+  // Not formState.isSubmitSuccessful: a save the API refused still counts as a "successful" submit there.
+  const [isSaved, setIsSaved] = useState(false);
+  useUnsavedChangesWarning(formState.isDirty && !isSaved);
   const listHref = `/admin/content/${collection.slug}`;
   const isNew = id === undefined;
 
@@ -72,7 +74,7 @@ function LookupForm({ collection, id, record, etag, onReload }: { collection: Ad
       await save.mutateAsync({ id, body: values, ifMatch });
       const label = typeof values.name === "string" ? values.name : (values.name[defaultLanguage] ?? "");
       toast.show(isNew ? `Created “${label}”.` : `Saved “${label}”.`);
-      reset(undefined, { keepValues: true });
+      setIsSaved(true);
       router.push(listHref);
     } catch (error) {
       if (error instanceof ApiRequestError && error.isConflict) setConflict(values);

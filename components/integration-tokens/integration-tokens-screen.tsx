@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { SecretReveal } from "@/components/ui/secret-reveal";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { ApiRequestError, describeError } from "@/lib/admin/api-client";
@@ -27,7 +28,6 @@ export function IntegrationTokensScreen() {
   const toast = useToast();
   const [issued, setIssued] = useState<IssuedIntegrationToken>();
   const [pendingRevoke, setPendingRevoke] = useState<{ id: string; name: string }>();
-  const [copied, setCopied] = useState(false);
   const form = useForm<IssueInput, unknown, IssueOutput>({ resolver: zodResolver(createIntegrationTokenBodySchema), defaultValues: { name: "", scope: "mobile" } });
 
   const live = tokens.data?.data.length ?? 0;
@@ -37,7 +37,6 @@ export function IntegrationTokensScreen() {
   const onIssue = form.handleSubmit(async (values) => {
     try {
       const token = await issue.mutateAsync(values);
-      setCopied(false);
       setIssued(token);
       form.reset({ name: "", scope: values.scope });
     } catch (error) {
@@ -74,32 +73,7 @@ export function IntegrationTokensScreen() {
         {isFull ? " The limit is reached: revoke a token before issuing another." : live >= limit - 2 && tokens.data ? ` ${limit - live} left before the limit.` : ""}
       </p>
 
-      {issued ? (
-        <div role="region" aria-label="New token" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm">
-          <p className="font-semibold text-amber-900">Copy the token for “{issued.name}” now: it is shown only this once.</p>
-          <label className="block font-medium" htmlFor="issued-token">
-            Token
-          </label>
-          <textarea id="issued-token" readOnly rows={3} value={issued.token} className="w-full rounded-md border border-amber-300 bg-white p-2 font-mono text-xs break-all" onFocus={(event) => event.currentTarget.select()} />
-          <div className="flex gap-2">
-            <Button
-              onClick={async () => {
-                try {
-                  await navigator.clipboard.writeText(issued.token);
-                  setCopied(true);
-                } catch {
-                  toast.show("Copying was refused by the browser: select the token and copy it by hand.", "error");
-                }
-              }}
-            >
-              {copied ? "Copied" : "Copy token"}
-            </Button>
-            <Button variant="secondary" onClick={() => setIssued(undefined)}>
-              I have stored it
-            </Button>
-          </div>
-        </div>
-      ) : null}
+      {issued ? <SecretReveal label="New token" title={`Copy the token for “${issued.name}” now: it is shown only this once.`} value={issued.token} onDismiss={() => setIssued(undefined)} /> : null}
 
       <form onSubmit={onIssue} noValidate aria-label="Issue a token" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <Field label="Token name" className="w-64" {...form.register("name")} error={form.formState.errors.name?.message} />

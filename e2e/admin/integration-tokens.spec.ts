@@ -16,9 +16,9 @@ test("an admin issues an integration token, uses it, revokes it and sees it refu
 
   const issued = page.getByRole("region", { name: "New token" });
   await expect(issued.getByText("it is shown only this once")).toBeVisible();
-  const token = await issued.getByLabel("Token").inputValue();
+  const token = await issued.getByLabel("New token").inputValue();
   expect(token).toMatch(/^eyJ/);
-  await issued.getByRole("button", { name: "Copy token" }).click();
+  await issued.getByRole("button", { name: "Copy" }).click();
   await expect(issued.getByRole("button", { name: "Copied" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
   await expect(page.getByRole("row", { name: /Partner sync/ })).toContainText("mobile");

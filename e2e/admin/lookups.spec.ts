@@ -31,6 +31,26 @@ test("an editor creates, filters, edits and deletes a muscle group", async ({ pa
   await expect(toast(page, "Created “Calves”.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Calves", exact: true })).toBeVisible();
 
+  // The API's refusal lands on the field it names (409, detail /slug), and leaving asks first.
+  await page.getByRole("link", { name: "New muscle group" }).click();
+  await page.getByLabel("Name (en, default)").fill("Calf raises");
+  await page.getByLabel("Slug").fill("calves");
+  await page.getByRole("button", { name: "Create muscle group" }).click();
+  await expect(page.getByLabel("Slug")).toHaveAccessibleDescription("is already taken");
+  await expect(page.getByLabel("Slug")).toHaveAttribute("aria-invalid", "true");
+  const warnings: string[] = [];
+  page.once("dialog", (warning) => {
+    warnings.push(warning.message());
+    void warning.dismiss();
+  });
+  await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Body parts" }).click();
+  expect(warnings).toEqual(["You have unsaved changes. Leave this page and lose them?"]);
+  await expect(page.getByRole("heading", { level: 1, name: "New muscle group" })).toBeVisible();
+  await expect(page.getByLabel("Name (en, default)")).toHaveValue("Calf raises");
+  page.once("dialog", (confirm) => void confirm.accept());
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Muscle groups" })).toBeVisible();
+
   // Filter: the search is in the address, so the view can be shared.
   await page.getByRole("searchbox", { name: "Search" }).fill("hintere");
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -64,10 +84,10 @@ test("an editor creates, filters, edits and deletes a muscle group", async ({ pa
 
   // Delete, after confirming.
   await page.getByRole("button", { name: "Delete Rear delts" }).click();
-  const dialog = page.getByRole("dialog", { name: "Delete muscle group?" });
-  await expect(dialog).toBeVisible();
+  const confirmDelete = page.getByRole("dialog", { name: "Delete muscle group?" });
+  await expect(confirmDelete).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole("button", { name: "Delete" }).click();
+  await confirmDelete.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Deleted “Rear delts”.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Rear delts", exact: true })).toHaveCount(0);
   await page.reload();
@@ -136,4 +156,19 @@ test("the content collections list with filters and badges; keyboard users can s
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.locator("#main")).toBeFocused();
+});
+
+test("the shell works on a tablet: navigation, organization, user and no sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await signInAsAdmin(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome" })).toBeVisible();
+  await expect(page.getByRole("banner")).toContainText("E2E Fitness");
+  await expect(page.getByRole("banner")).toContainText("admin@e2e.test");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Training plans" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Training plans" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Training plans" })).toHaveAttribute("aria-current", "page");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  await page.setViewportSize({ width: 600, height: 900 });
+  await expect(page.getByRole("navigation", { name: "Collections" })).toBeVisible();
 });
