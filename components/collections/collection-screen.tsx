@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
+import { useAdmin } from "@/lib/admin/admin-context";
 import { describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import { buildFilterQueryString } from "@/lib/filter/format";
@@ -47,6 +48,9 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
   const applyFilters = (where: FilterCondition[]) => navigate({ where, offset: 0 });
 
   const titleOf = (row: RecordPreview) => String(row[collection.titleField] ?? "") || `#${row.id}`;
+  // Translators may edit texts but neither create nor delete records (the API answers 403).
+  const { role } = useAdmin();
+  const canCreateAndDelete = role !== "translator";
   const isEditable = collection.kind === "lookup";
   const sort = query.order[0];
   const total = list.data?.total ?? 0;
@@ -73,7 +77,7 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
         <h1 id="collection-heading" className="text-2xl font-semibold">
           {collection.label}
         </h1>
-        {isEditable ? (
+        {isEditable && canCreateAndDelete ? (
           <Link href={`/admin/content/${collection.slug}/new`} className="rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
             New {collection.singular}
           </Link>
@@ -176,9 +180,11 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
                         Edit
                       </Link>
                     ) : null}
-                    <Button variant="ghost" aria-label={`Delete ${title}`} onClick={() => setPendingDelete(row)}>
-                      Delete
-                    </Button>
+                    {canCreateAndDelete ? (
+                      <Button variant="ghost" aria-label={`Delete ${title}`} onClick={() => setPendingDelete(row)}>
+                        Delete
+                      </Button>
+                    ) : null}
                   </td>
                 </tr>
               );

@@ -33,6 +33,9 @@ test("an admin creates a translator, changes their languages, resets the passwor
   await expect(otherPage.getByRole("heading", { name: "Welcome" })).toBeVisible();
   // Translators see no admin screens.
   await expect(otherPage.getByRole("link", { name: "Users" })).toHaveCount(0);
+  await otherPage.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Fitness goals" }).click();
+  await expect(otherPage.getByRole("heading", { level: 1, name: "Fitness goals" })).toBeVisible();
+  await expect(otherPage.getByRole("link", { name: "New fitness goal" })).toHaveCount(0);
   await other.close();
 
   await page.getByRole("button", { name: "Change role of translator@e2e.test" }).click();
