@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { slugInputSchema, textInput } from "@/lib/content/shared";
+import { slugInputSchema, textInput } from "@/lib/content/input-schemas";
 
 /**
  * The API schema typed for the narrower value the form hands it: zod's `pipe` wants the input types to

@@ -3,22 +3,12 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Executor } from "@/lib/db";
 import { statusField, type FieldCompiler, type FilterCondition } from "@/lib/filter";
-import { localizedTextInputSchema, renderedTextSchema, renderText, translationStatusEntrySchema } from "@/lib/i18n";
+import { renderedTextSchema, renderText, translationStatusEntrySchema } from "@/lib/i18n";
 import type { LocalizedText } from "@/lib/i18n";
 import type { ContentContext } from "./context";
-import { SLUG_PATTERN } from "./slug";
 
 /** Schemas shared by every collection's input and output. */
-export const slugInputSchema = z
-  .string()
-  .min(3, "must be at least 3 characters")
-  .max(96, "must be at most 96 characters")
-  .regex(SLUG_PATTERN, "must be lowercase letters and digits separated by single dashes")
-  .nullable()
-  .optional()
-  .meta({ description: "Generated from the default-language name or title when null or absent", example: "push-up" });
-
-export const textInput = localizedTextInputSchema;
+export { slugInputSchema, textInput } from "./input-schemas";
 export const renderedText = renderedTextSchema;
 export const levelSchema = z.enum(["beginner", "intermediate", "advanced"]).meta({ description: "FitnessLevel" });
 export const durationSchema = z.enum(["0-15", "16-30", "31-45", "46-60", "61+"]).meta({ description: "Duration: a range of minutes" });

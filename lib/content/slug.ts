@@ -3,7 +3,6 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_SLUG_LENGTH = 96;
 
 /** A slug from a title: ASCII, lower case, words joined by dashes ("Übung 1!" → "ubung-1"). */

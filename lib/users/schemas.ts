@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { USER_ROLES } from "@/lib/db/schema";
+import { USER_ROLES } from "./roles";
 import { languageCodeSchema } from "@/lib/organizations/schemas";
 
 export const emailSchema = z.email("must be an email address").max(320).transform((email) => email.trim());

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-export const USER_ROLES = ["admin", "editor", "translator", "member"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+import { USER_ROLES } from "@/lib/users/roles";
+
+export { USER_ROLES, type UserRole } from "@/lib/users/roles";
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
