@@ -64,27 +64,8 @@ describe("POST /auth/login", () => {
     await loginAs(server, "alphaAdmin");
   });
 
-  it("spends comparable time on an unknown user and a wrong password (no enumeration by timing)", async () => {
-    async function timeLogin(email: string, password: string): Promise<number> {
-      const started = performance.now();
-      const response = await call(server, "POST", "/auth/login", { body: { email, password, code: "beta", scope: "mobile" } });
-      expect(response.status).toBe(401);
-      return performance.now() - started;
-    }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const wrongPassword: number[] = [];
-    const unknownUser: number[] = [];
-    for (let round = 0; round < 4; round++) {
-      wrongPassword.push(await timeLogin(USERS.betaMember.email, `wrong-${round}`));
-      unknownUser.push(await timeLogin(`ghost-${round}@beta.test`, "whatever-password"));
-    }
-    // Both paths run one argon2id verification (~tens of ms); skipping it would make the unknown
-    // user an order of magnitude faster. The bound is a ratio within one run, not a time.
-    const ratio = median(unknownUser) / median(wrongPassword);
-    expect(ratio).toBeGreaterThan(0.4);
-    expect(ratio).toBeLessThan(2.5);
-    await loginAs(server, "betaMember", "mobile");
-  });
+  // That an unknown user costs the same argon2 verification as a wrong password is proven without
+  // timing, in lib/auth/login.test.ts (timed assertions are noise on shared machines).
 
   it("refuses the platform scope to members with 403 and admits them to mobile", async () => {
     const response = await call(server, "POST", "/auth/login", {

@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { tables, type Db } from "@/lib/db";
+import type { Db } from "@/lib/db";
+import { findAccount } from "./find-account";
 import { ApiError } from "@/lib/http/errors";
 import { validateInput, validateParameter } from "@/lib/validation";
 import type { Scope } from "./caller";
@@ -23,16 +23,6 @@ function normalizeLogin(request: LoginRequest): { username: string; password: st
   }
   const scope = request.scopeHeader !== null ? validateParameter(scopeSchema, rawScope, "X-Scope") : validateInput(scopeSchema, rawScope, ["scope"]);
   return { username, password: request.body.password, code: request.body.code, scope };
-}
-
-async function findAccount(db: Db, code: string, email: string) {
-  const [account] = await db
-    .select({ id: tables.users.id, organizationId: tables.users.organizationId, role: tables.users.role, passwordHash: tables.users.passwordHash })
-    .from(tables.users)
-    .innerJoin(tables.organizations, eq(tables.organizations.id, tables.users.organizationId))
-    .where(and(eq(tables.organizations.code, code.trim().toLowerCase()), sql`lower(${tables.users.email}) = lower(${email.trim()})`))
-    .limit(1);
-  return account;
 }
 
 /**
