@@ -64,7 +64,7 @@ describe("service foundation over HTTP", () => {
 
 describe.runIf(process.env.TEST_DB_KIND === "postgresql")("health when PostgreSQL stops answering", () => {
   it("answers 503 once the database is gone", async () => {
-    const own = await startTestServer({ keepData: true });
+    const own = await startTestServer();
     try {
       const name = new URL(own.databaseUrl!).pathname.slice(1);
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
