@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LANGUAGE_CODE_PATTERN, SLUG_PATTERN } from "@/lib/organizations/schemas";
 
 /**
  * The service's configuration, parsed once from the environment. A bad or missing value stops the
@@ -9,7 +10,6 @@ import { z } from "zod";
  * `.env` at all: missing secrets are generated once and kept in `DATA_DIR/.secrets.json`.
  */
 
-const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
 
 const flag = z
   .enum(["0", "1", "true", "false", ""])
@@ -27,7 +27,7 @@ const languageList = z
   .string()
   .optional()
   .transform((value) => (value ? value.split(",").map((code) => code.trim()).filter(Boolean) : undefined))
-  .pipe(z.array(z.string().regex(LANGUAGE_CODE, "must be language codes such as en,de")).optional());
+  .pipe(z.array(z.string().regex(LANGUAGE_CODE_PATTERN, "must be language codes such as en,de")).optional());
 
 const rawEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -65,14 +65,14 @@ const rawEnvSchema = z.object({
   INIT_ORG_CODE: optionalString.pipe(
     z
       .string()
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and dashes")
+      .regex(SLUG_PATTERN, "must be lowercase letters, digits and dashes")
       .optional(),
   ),
   INIT_ORG_NAME: optionalString,
   INIT_ADMIN_EMAIL: optionalString.pipe(z.email({ message: "must be an email address" }).optional()),
   INIT_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   INIT_LANGUAGES: languageList,
-  INIT_DEFAULT_LANGUAGE: optionalString.pipe(z.string().regex(LANGUAGE_CODE, "must be a language code").optional()),
+  INIT_DEFAULT_LANGUAGE: optionalString.pipe(z.string().regex(LANGUAGE_CODE_PATTERN, "must be a language code").optional()),
 });
 
 export type Env = Omit<z.output<typeof rawEnvSchema>, "STORAGE_DIR"> & {
