@@ -4,6 +4,8 @@ import { defineConfig } from "@playwright/test";
 // against the built production server that scripts/e2e-server.mjs starts on a fresh database.
 const port = process.env.E2E_PORT ?? "3210";
 const baseURL = `http://127.0.0.1:${port}`;
+// Several runs can share a checkout (each with its own E2E_PORT and NEXT_DIST_DIR): results apart too.
+const resultsDir = process.env.E2E_RESULTS_DIR ?? "test-results";
 
 export default defineConfig({
   testDir: "e2e/admin",
@@ -11,9 +13,9 @@ export default defineConfig({
   // A flaky test should show up as a failure, in CI too.
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: `${resultsDir}/playwright.json` }]],
   // Traces and screenshots of failures; kept apart from the JSON report's directory.
-  outputDir: "test-results/playwright",
+  outputDir: `${resultsDir}/playwright`,
   use: {
     baseURL,
     trace: "retain-on-failure",

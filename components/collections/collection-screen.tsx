@@ -51,7 +51,7 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
   // Translators may edit texts but neither create nor delete records (the API answers 403).
   const { role } = useAdmin();
   const canCreateAndDelete = role !== "translator";
-  const isEditable = collection.kind === "lookup";
+  const isEditable = collection.editable;
   const sort = query.order[0];
   const total = list.data?.total ?? 0;
   const first = total === 0 ? 0 : query.offset + 1;

@@ -19,24 +19,26 @@ export type AdminCollection = {
   titleField: "name" | "title";
   /** Packages carry a description beside the name. */
   hasDescription?: boolean;
+  /** Has an editor in components/collections/record-editors.tsx (the list links to it). */
+  editable: boolean;
 };
 
 export const ADMIN_COLLECTIONS: readonly AdminCollection[] = [
-  { slug: "exercises", apiPath: "exercises", label: "Exercises", singular: "exercise", group: "Content", kind: "content", titleField: "name" },
-  { slug: "workouts", apiPath: "workouts", label: "Workouts", singular: "workout", group: "Content", kind: "publishable", titleField: "title" },
-  { slug: "training-plans", apiPath: "training-plans", label: "Training plans", singular: "training plan", group: "Content", kind: "publishable", titleField: "title" },
-  { slug: "on-demand", apiPath: "on-demand", label: "On-demand", singular: "on-demand item", group: "Content", kind: "publishable", titleField: "title" },
-  { slug: "instructors", apiPath: "instructors", label: "Instructors", singular: "instructor", group: "Content", kind: "content", titleField: "name" },
-  { slug: "equipment", apiPath: "equipment", label: "Equipment", singular: "equipment", group: "Equipment", kind: "content", titleField: "name" },
-  { slug: "equipment-brands", apiPath: "equipment/brands", label: "Equipment brands", singular: "equipment brand", group: "Equipment", kind: "lookup", titleField: "name" },
-  { slug: "equipment-categories", apiPath: "equipment/categories", label: "Equipment categories", singular: "equipment category", group: "Equipment", kind: "lookup", titleField: "name" },
-  { slug: "muscle-groups", apiPath: "muscle-groups", label: "Muscle groups", singular: "muscle group", group: "Lookups", kind: "lookup", titleField: "name" },
-  { slug: "body-parts", apiPath: "body-parts", label: "Body parts", singular: "body part", group: "Lookups", kind: "lookup", titleField: "name" },
-  { slug: "goals", apiPath: "goals", label: "Fitness goals", singular: "fitness goal", group: "Lookups", kind: "lookup", titleField: "name" },
-  { slug: "activity-types", apiPath: "activity-types", label: "Activity types", singular: "activity type", group: "Lookups", kind: "lookup", titleField: "name" },
-  { slug: "providers", apiPath: "providers", label: "Content providers", singular: "content provider", group: "Lookups", kind: "lookup", titleField: "name" },
-  { slug: "categories", apiPath: "categories", label: "Content categories", singular: "content category", group: "Lookups", kind: "lookup", titleField: "name" },
-  { slug: "packages", apiPath: "packages", label: "Content packages", singular: "content package", group: "Lookups", kind: "lookup", titleField: "name", hasDescription: true },
+  { slug: "exercises", apiPath: "exercises", label: "Exercises", singular: "exercise", group: "Content", kind: "content", titleField: "name", editable: false },
+  { slug: "workouts", apiPath: "workouts", label: "Workouts", singular: "workout", group: "Content", kind: "publishable", titleField: "title", editable: false },
+  { slug: "training-plans", apiPath: "training-plans", label: "Training plans", singular: "training plan", group: "Content", kind: "publishable", titleField: "title", editable: false },
+  { slug: "on-demand", apiPath: "on-demand", label: "On-demand", singular: "on-demand item", group: "Content", kind: "publishable", titleField: "title", editable: false },
+  { slug: "instructors", apiPath: "instructors", label: "Instructors", singular: "instructor", group: "Content", kind: "content", titleField: "name", editable: false },
+  { slug: "equipment", apiPath: "equipment", label: "Equipment", singular: "equipment", group: "Equipment", kind: "content", titleField: "name", editable: false },
+  { slug: "equipment-brands", apiPath: "equipment/brands", label: "Equipment brands", singular: "equipment brand", group: "Equipment", kind: "lookup", titleField: "name", editable: true },
+  { slug: "equipment-categories", apiPath: "equipment/categories", label: "Equipment categories", singular: "equipment category", group: "Equipment", kind: "lookup", titleField: "name", editable: true },
+  { slug: "muscle-groups", apiPath: "muscle-groups", label: "Muscle groups", singular: "muscle group", group: "Lookups", kind: "lookup", titleField: "name", editable: true },
+  { slug: "body-parts", apiPath: "body-parts", label: "Body parts", singular: "body part", group: "Lookups", kind: "lookup", titleField: "name", editable: true },
+  { slug: "goals", apiPath: "goals", label: "Fitness goals", singular: "fitness goal", group: "Lookups", kind: "lookup", titleField: "name", editable: true },
+  { slug: "activity-types", apiPath: "activity-types", label: "Activity types", singular: "activity type", group: "Lookups", kind: "lookup", titleField: "name", editable: true },
+  { slug: "providers", apiPath: "providers", label: "Content providers", singular: "content provider", group: "Lookups", kind: "lookup", titleField: "name", editable: true },
+  { slug: "categories", apiPath: "categories", label: "Content categories", singular: "content category", group: "Lookups", kind: "lookup", titleField: "name", editable: true },
+  { slug: "packages", apiPath: "packages", label: "Content packages", singular: "content package", group: "Lookups", kind: "lookup", titleField: "name", editable: true, hasDescription: true },
 ];
 
 export function findAdminCollection(slug: string): AdminCollection | undefined {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { LookupEditor } from "@/components/collections/lookup-form";
+import { findRecordEditor } from "@/components/collections/record-editors";
 import { findAdminCollection } from "@/lib/admin/collections";
 
 type Params = { params: Promise<{ collection: string; id: string }> };
@@ -10,11 +10,12 @@ export const metadata: Metadata = { title: "Edit record" };
 export default async function EditRecordPage({ params }: Params) {
   const { collection: slug, id } = await params;
   const collection = findAdminCollection(slug);
-  if (!collection || collection.kind !== "lookup") notFound();
+  const Editor = findRecordEditor(slug);
+  if (!collection || !Editor) notFound();
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-semibold">Edit {collection.singular}</h1>
-      <LookupEditor collection={collection} id={id} />
+      <Editor collection={collection} id={id} />
     </section>
   );
 }
