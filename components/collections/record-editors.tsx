@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import type { ReactNode } from "react";
 import type { AdminCollection } from "@/lib/admin/collections";
 import { LookupEditor } from "./lookup-form";
 
@@ -10,18 +10,22 @@ export type RecordEditorProps = { collection: AdminCollection; id?: string };
  * collections have purpose-built editors. A collection listed here must say `editable: true` in
  * lib/admin/collections.ts so its list links to the editor.
  */
-const EDITORS: Partial<Record<string, ComponentType<RecordEditorProps>>> = {
-  "equipment-brands": LookupEditor,
-  "equipment-categories": LookupEditor,
-  "muscle-groups": LookupEditor,
-  "body-parts": LookupEditor,
-  goals: LookupEditor,
-  "activity-types": LookupEditor,
-  providers: LookupEditor,
-  categories: LookupEditor,
-  packages: LookupEditor,
+type RenderEditor = (props: RecordEditorProps) => ReactNode;
+
+const lookup: RenderEditor = (props) => <LookupEditor {...props} />;
+
+const EDITORS: Partial<Record<string, RenderEditor>> = {
+  "equipment-brands": lookup,
+  "equipment-categories": lookup,
+  "muscle-groups": lookup,
+  "body-parts": lookup,
+  goals: lookup,
+  "activity-types": lookup,
+  providers: lookup,
+  categories: lookup,
+  packages: lookup,
 };
 
-export function findRecordEditor(slug: string): ComponentType<RecordEditorProps> | undefined {
+export function findRecordEditor(slug: string): RenderEditor | undefined {
   return EDITORS[slug];
 }

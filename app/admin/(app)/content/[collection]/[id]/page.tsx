@@ -10,12 +10,12 @@ export const metadata: Metadata = { title: "Edit record" };
 export default async function EditRecordPage({ params }: Params) {
   const { collection: slug, id } = await params;
   const collection = findAdminCollection(slug);
-  const Editor = findRecordEditor(slug);
-  if (!collection || !Editor) notFound();
+  const renderEditor = findRecordEditor(slug);
+  if (!collection || !renderEditor) notFound();
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-semibold">Edit {collection.singular}</h1>
-      <Editor collection={collection} id={id} />
+      {renderEditor({ collection, id })}
     </section>
   );
 }

@@ -10,12 +10,12 @@ export const metadata: Metadata = { title: "New record" };
 export default async function NewRecordPage({ params }: Params) {
   const slug = (await params).collection;
   const collection = findAdminCollection(slug);
-  const Editor = findRecordEditor(slug);
-  if (!collection || !Editor) notFound();
+  const renderEditor = findRecordEditor(slug);
+  if (!collection || !renderEditor) notFound();
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-semibold">New {collection.singular}</h1>
-      <Editor collection={collection} />
+      {renderEditor({ collection })}
     </section>
   );
 }
