@@ -6,7 +6,6 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useForm, type Path } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
@@ -14,6 +13,7 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import { ApiRequestError, describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import { useRecord, useSaveRecord, type FullRecord } from "./api";
+import { ConflictDialog } from "./conflict-dialog";
 import { lookupFormSchema, type LookupFormOutput, type LookupFormValues } from "./lookup-schema";
 import { useUnsavedChangesWarning } from "./use-unsaved-changes-warning";
 
@@ -113,35 +113,22 @@ function LookupForm({ collection, id, record, etag, onReload }: { collection: Ad
         </Link>
       </div>
 
-      <Dialog open={conflict !== undefined} title="Someone else changed this record" onClose={() => setConflict(undefined)}>
-        <p>This {collection.singular} was changed after you opened it. Reload their version (your changes here are discarded), or overwrite it with yours.</p>
-        <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConflict(undefined)}>
-            Keep editing
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setConflict(undefined);
-              reset(undefined, { keepValues: true });
-              onReload();
-              toast.show("Loaded the latest version.", "info");
-            }}
-          >
-            Reload their version
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              const values = conflict;
-              setConflict(undefined);
-              if (values) void submit(values, "*");
-            }}
-          >
-            Overwrite with mine
-          </Button>
-        </div>
-      </Dialog>
+      <ConflictDialog
+        open={conflict !== undefined}
+        singular={collection.singular}
+        onKeepEditing={() => setConflict(undefined)}
+        onReload={() => {
+          setConflict(undefined);
+          reset(undefined, { keepValues: true });
+          onReload();
+          toast.show("Loaded the latest version.", "info");
+        }}
+        onOverwrite={() => {
+          const values = conflict;
+          setConflict(undefined);
+          if (values) void submit(values, "*");
+        }}
+      />
     </form>
   );
 }
