@@ -8,23 +8,12 @@ import type { LocalizedText } from "@/lib/i18n";
 import type { ContentContext } from "./context";
 
 /** Schemas shared by every collection's input and output. */
-export { slugInputSchema, textInput } from "./input-schemas";
+export { durationSchema, intIdsSchema, levelSchema, locationSchema, slugInputSchema, textInput, uploadRefInputSchema, uuidIdsSchema } from "./input-schemas";
 export const renderedText = renderedTextSchema;
-export const levelSchema = z.enum(["beginner", "intermediate", "advanced"]).meta({ description: "FitnessLevel" });
-export const durationSchema = z.enum(["0-15", "16-30", "31-45", "46-60", "61+"]).meta({ description: "Duration: a range of minutes" });
-export const locationSchema = z.enum(["home", "club", "outdoor"]);
-export const intIdsSchema = z.array(z.number().int("must be an integer id").positive("must be a positive id")).max(500);
-export const uuidIdsSchema = z.array(z.uuid("must be a uuid")).max(500);
 export const translationStatusSchema = z.array(translationStatusEntrySchema);
 export const contentStatusSchema = z
   .record(z.string(), z.enum(["draft", "published", "unpublished"]))
   .meta({ id: "ContentStatus", description: "Status per language key (`default` or a language code)", example: { default: "published", de: "draft" } });
-
-/** An upload reference on input: its id, or an object carrying its id (as GET returns it). */
-export const uploadRefInputSchema = z
-  .union([z.uuid("must be an upload id"), z.object({ id: z.uuid("must be an upload id") }).loose()])
-  .transform((value) => (typeof value === "string" ? value : value.id))
-  .meta({ description: "An upload id, or an Upload object with its id" });
 
 export function text(value: LocalizedText | null | undefined, ctx: ContentContext) {
   return renderText(value, ctx.view);

@@ -7,34 +7,20 @@ import {
   containsInt,
   defaultTextOrder,
   findReferrersIn,
-  intIdsSchema,
   localizedEqualsField,
   plainText,
   renderedText,
   searchTextField,
-  slugInputSchema,
   text,
-  textInput,
-  uploadRefInputSchema,
 } from "@/lib/content/shared";
 import { writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterSpec } from "@/lib/filter";
 import { ApiError } from "@/lib/http/errors";
 import { uploadRecordSchema } from "@/lib/uploads/records";
+import { equipmentInputSchema } from "./input-schemas";
 
 const q = tables.equipment;
 type EquipmentRow = typeof q.$inferSelect;
-
-export const equipmentInputSchema = z
-  .object({
-    name: textInput,
-    slug: slugInputSchema,
-    brand_id: z.number().int().positive().nullable().meta({ description: "Equipment brand id (required, except on the special no-equipment record)" }),
-    categories: intIdsSchema.meta({ description: "Equipment category ids (at least one, except on the special no-equipment record)" }),
-    description: textInput.optional(),
-    image: uploadRefInputSchema.nullable().optional(),
-  })
-  .meta({ id: "EquipmentInput", example: { name: "Kettlebell 16 kg", slug: null, brand_id: 1, categories: [1], description: "Cast iron", image: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f62" } });
 type EquipmentInput = z.output<typeof equipmentInputSchema>;
 
 const previewShape = {

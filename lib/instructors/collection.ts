@@ -4,23 +4,14 @@ import { tables } from "@/lib/db";
 import { defineCollection } from "@/lib/content/collection";
 import { collectionOperations } from "@/lib/content/operations";
 import type { ReferenceUse } from "@/lib/content/references";
-import { equalsId, findReferrersIn, searchTextField, uploadRefInputSchema } from "@/lib/content/shared";
+import { equalsId, findReferrersIn, searchTextField } from "@/lib/content/shared";
 import { buildSearchText } from "@/lib/content/text";
 import { scalarField, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
+import { instructorGenderSchema as genderSchema, instructorInputSchema } from "./input-schemas";
 
 const i = tables.instructors;
 type InstructorRow = typeof i.$inferSelect;
-const genderSchema = z.enum(["male", "female", "duo"]);
-
-export const instructorInputSchema = z
-  .object({
-    name: z.string().trim().min(1, "must not be empty").max(200),
-    user_id: z.uuid("must be a user id").nullable().optional().meta({ description: "A user of the organization this instructor is" }),
-    gender: genderSchema.nullable().optional(),
-    photo: uploadRefInputSchema.nullable().optional(),
-  })
-  .meta({ id: "InstructorInput", example: { name: "Mara Lind", user_id: null, gender: "female", photo: null } });
 type InstructorInput = z.output<typeof instructorInputSchema>;
 
 const instructorSchema = z
