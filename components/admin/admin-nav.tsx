@@ -11,6 +11,8 @@ const GROUPS: { heading: string; links: NavLink[] }[] = (["Content", "Equipment"
   links: ADMIN_COLLECTIONS.filter((collection) => collection.group === group).map((collection) => ({ href: `/admin/content/${collection.slug}`, label: collection.label })),
 }));
 
+const WORK_LINKS: NavLink[] = [{ href: "/admin/media", label: "Images" }];
+
 const ADMIN_LINKS: NavLink[] = [
   { href: "/admin/users", label: "Users" },
   { href: "/admin/integration-tokens", label: "Integration tokens" },
@@ -19,7 +21,8 @@ const ADMIN_LINKS: NavLink[] = [
 
 export function AdminNav({ isAdmin }: { isAdmin: boolean }) {
   const pathname = usePathname();
-  const groups = isAdmin ? [...GROUPS, { heading: "Organization", links: ADMIN_LINKS }] : GROUPS;
+  const work = [...GROUPS, { heading: "Translation and media", links: WORK_LINKS }];
+  const groups = isAdmin ? [...work, { heading: "Organization", links: ADMIN_LINKS }] : work;
   return (
     <nav aria-label="Collections" className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4 md:block md:space-y-5">
       {groups.map((group) => (

@@ -180,6 +180,9 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
                         Edit
                       </Link>
                     ) : null}
+                    <Link href={`/admin/translations/${collection.slug}/${row.id}`} aria-label={`Translate ${title}`} className="mr-2 rounded px-2 py-1 text-blue-800 hover:bg-blue-50">
+                      Translate
+                    </Link>
                     {canCreateAndDelete ? (
                       <Button variant="ghost" aria-label={`Delete ${title}`} onClick={() => setPendingDelete(row)}>
                         Delete

@@ -10,6 +10,8 @@ export type AdminContextValue = {
   organizationName: string;
   languages: readonly string[];
   defaultLanguage: string;
+  /** For translators: the languages they may edit and publish; empty for every other role. */
+  translatorLanguages: readonly string[];
 };
 
 const AdminContext = createContext<AdminContextValue | null>(null);

@@ -8,17 +8,9 @@ import { assertIfMatch, etagOf } from "@/lib/content/etag";
 import { recordContentEvent } from "@/lib/content/events";
 import type { FilterQuery } from "@/lib/filter";
 import { ApiError, type ErrorDetail } from "@/lib/http/errors";
+import { CONTENT_STATUSES, STATUS_TRANSITIONS, type ContentStatus } from "./transitions";
 
-/** Per-language content status (specification §3.1, api-decisions §5). */
-export const CONTENT_STATUSES = ["draft", "published", "unpublished"] as const;
-export type ContentStatus = (typeof CONTENT_STATUSES)[number];
-
-/** The allowed transitions; anything else (including "no change") is a 422. */
-const TRANSITIONS: Record<ContentStatus, readonly ContentStatus[]> = {
-  draft: ["published"],
-  published: ["unpublished"],
-  unpublished: ["published", "draft"],
-};
+export { CONTENT_STATUSES, type ContentStatus };
 
 export const statusChangeBodySchema = z
   .record(z.string(), z.enum(CONTENT_STATUSES))
@@ -107,7 +99,7 @@ export async function changeStatus(
     const missingByKey: string[] = [];
     for (const [key, to] of requested) {
       const from = row.status[key] ?? "draft";
-      if (!TRANSITIONS[from].includes(to)) {
+      if (!STATUS_TRANSITIONS[from].includes(to)) {
         problems.push({ path: `/${key}`, message: `cannot change from ${from} to ${to}` });
         continue;
       }

@@ -6,12 +6,16 @@ import { LanguageSwitcher } from "@/components/admin/language-switcher";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { requireAdminSession } from "@/lib/admin-session/get-admin-session";
 import { getAdminOrganizationLanguages } from "@/lib/admin/get-admin-organization";
+import { getAdminTranslatorLanguages } from "@/lib/admin/get-admin-translator-languages";
 
 export const dynamic = "force-dynamic";
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const user = await requireAdminSession();
-  const { languages, defaultLanguage } = await getAdminOrganizationLanguages(user.organizationCode);
+  const [{ languages, defaultLanguage }, translatorLanguages] = await Promise.all([
+    getAdminOrganizationLanguages(user.organizationCode),
+    getAdminTranslatorLanguages(user.organizationCode, user.email),
+  ]);
   const admin = {
     email: user.email ?? "",
     role: user.role ?? "",
@@ -19,6 +23,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     organizationName: user.organizationName ?? "",
     languages,
     defaultLanguage,
+    translatorLanguages,
   };
   return (
     <AdminProviders admin={admin}>

@@ -1,0 +1,67 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/admin/api-client";
+import type { Crop, Style } from "@/lib/uploads/crops";
+
+export type UploadRecord = {
+  id: string;
+  name: string;
+  mime: string;
+  url: string;
+  created_at: string;
+  updated_at: string;
+  metadata?: { size?: number; width?: number; height?: number; animated?: boolean; formats?: Partial<Record<Style, Crop>> };
+};
+export type UploadPage = { total: number; data: UploadRecord[] };
+
+export const UPLOADS_PAGE_SIZE = 20;
+
+const uploadKeys = {
+  all: ["uploads"] as const,
+  list: (offset: number) => ["uploads", "list", offset] as const,
+  record: (id: string) => ["uploads", "record", id] as const,
+};
+
+/** Images only (the crop formats are theirs), newest first. */
+export function useImageUploads(offset: number) {
+  return useQuery({
+    queryKey: uploadKeys.list(offset),
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<UploadPage>(`/uploads?filter[where][mime][contains]=image%2F&filter[limit]=${UPLOADS_PAGE_SIZE}&filter[offset]=${offset}`, { signal })).data,
+  });
+}
+
+export function useUpload(id: string) {
+  return useQuery({
+    queryKey: uploadKeys.record(id),
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    queryFn: async ({ signal }) => {
+      const response = await apiRequest<UploadRecord>(`/uploads/${encodeURIComponent(id)}`, { signal });
+      return { upload: response.data, etag: response.etag };
+    },
+  });
+}
+
+/** Writes changed crops (`metadata.formats`, merge patch); the answer's address names the new crops. */
+export function useSaveCrops(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ formats, ifMatch }: { formats: Partial<Record<Style, Crop>>; ifMatch: string }) =>
+      apiRequest<UploadRecord>(`/uploads/${encodeURIComponent(id)}`, { method: "PATCH", body: { metadata: { formats } }, ifMatch }),
+    onSuccess: (response) => {
+      queryClient.setQueryData(uploadKeys.record(id), { upload: response.data, etag: response.etag });
+      void queryClient.invalidateQueries({ queryKey: [...uploadKeys.all, "list"] });
+    },
+  });
+}
+
+/** The address of a thumbnail from the real CDN route (specification §4.5). */
+export function thumbnailUrl(upload: Pick<UploadRecord, "url">, style: Style, size?: string): string {
+  const url = new URL(upload.url, typeof window === "undefined" ? "http://localhost" : window.location.href);
+  url.searchParams.set("style", style);
+  if (size) url.searchParams.set("size", size);
+  return url.toString();
+}

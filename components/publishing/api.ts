@@ -1,0 +1,49 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { collectionKeys, type FullRecord } from "@/components/collections/api";
+import { useAdmin } from "@/lib/admin/admin-context";
+import { apiRequest } from "@/lib/admin/api-client";
+import type { AdminCollection } from "@/lib/admin/collections";
+import type { ContentStatus } from "@/lib/publishing/transitions";
+
+export type StatusHistoryEntry = {
+  language: string;
+  from: ContentStatus | null;
+  to: ContentStatus;
+  changed_by: { id: string; email: string } | null;
+  changed_at: string;
+};
+export type StatusHistoryPage = { total: number; data: StatusHistoryEntry[] };
+
+export const HISTORY_PAGE_SIZE = 10;
+
+const historyKey = (collection: AdminCollection, id: string) => [...collectionKeys.record(collection, id), "status-history"] as const;
+
+/** The record's status changes, newest first, one page at a time. */
+export function useStatusHistory(collection: AdminCollection, id: string, offset: number) {
+  return useQuery({
+    queryKey: [...historyKey(collection, id), offset],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<StatusHistoryPage>(`/content/${collection.apiPath}/${encodeURIComponent(id)}/status-history?filter[limit]=${HISTORY_PAGE_SIZE}&filter[offset]=${offset}`, { signal })).data,
+  });
+}
+
+/**
+ * Changes one language's status. The answer is the whole record (every language), so it replaces the
+ * cached copy the screens read; the history and the lists, which show statuses, are fetched again.
+ */
+export function useChangeStatus(collection: AdminCollection, id: string) {
+  const queryClient = useQueryClient();
+  const { languages } = useAdmin();
+  return useMutation({
+    mutationFn: async ({ key, to }: { key: string; to: ContentStatus }) =>
+      apiRequest<FullRecord>(`/content/${collection.apiPath}/${encodeURIComponent(id)}/status?lang=${languages.join(",")}`, { method: "PATCH", body: { [key]: to } }),
+    onSuccess: (response) => {
+      queryClient.setQueryData(collectionKeys.record(collection, id), { record: response.data, etag: response.etag });
+      void queryClient.invalidateQueries({ queryKey: historyKey(collection, id) });
+      void queryClient.invalidateQueries({ queryKey: [...collectionKeys.all(collection), "list"] });
+    },
+  });
+}

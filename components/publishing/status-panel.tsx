@@ -1,0 +1,174 @@
+"use client";
+
+import { useId, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import { useToast } from "@/components/ui/toast";
+import { useAdmin } from "@/lib/admin/admin-context";
+import { ApiRequestError, describeError } from "@/lib/admin/api-client";
+import type { AdminCollection } from "@/lib/admin/collections";
+import { maySetStatusOf, STATUS_TRANSITIONS, statusForTransitions, type ContentStatus } from "@/lib/publishing/transitions";
+import { useChangeStatus } from "./api";
+
+const ACTION_LABELS: Record<ContentStatus, string> = { published: "Publish", unpublished: "Unpublish", draft: "Back to draft" };
+const DONE: Record<ContentStatus, (language: string) => string> = {
+  published: (language) => `Published ${language}.`,
+  unpublished: (language) => `Unpublished ${language}.`,
+  draft: (language) => `${language} is a draft again.`,
+};
+const TONES = { published: "success", unpublished: "warning", draft: "neutral" } as const;
+
+/** Where a field the API names (by JSON Pointer) can be fixed: its label and the id of its input. */
+export type FieldLocator = (pointer: string) => { label: string; anchorId: string } | undefined;
+
+type Refusal = { language: string; fields: { pointer: string; label: string; anchorId?: string }[]; message: string };
+
+export function StatusBadge({ status }: { status: ContentStatus }) {
+  return <Badge tone={TONES[status]}>{status}</Badge>;
+}
+
+/**
+ * Every language's status with the transitions allowed from it. A button the person's role or
+ * languages do not permit is shown disabled with the reason, so translators see what exists but
+ * cannot use it; the API enforces the same rules (403).
+ */
+export function StatusPanel({
+  collection,
+  id,
+  status,
+  locateField,
+  blockedReason,
+}: {
+  collection: AdminCollection;
+  id: string;
+  status: Readonly<Record<string, string>>;
+  locateField: FieldLocator;
+  /** Why no status may change now (e.g. unsaved translations), if anything stops it. */
+  blockedReason?: string;
+}) {
+  const { languages, defaultLanguage, role, translatorLanguages } = useAdmin();
+  const change = useChangeStatus(collection, id);
+  const toast = useToast();
+  const [refusal, setRefusal] = useState<Refusal>();
+  const noteId = useId();
+  const permittedNote =
+    role === "translator" ? `You can change the status of ${translatorLanguages.join(", ") || "no language"} only.` : undefined;
+
+  const run = (key: string, language: string, to: ContentStatus) => {
+    setRefusal(undefined);
+    change.mutate(
+      { key, to },
+      {
+        onSuccess: () => toast.show(DONE[to](language)),
+        onError: (error) => {
+          const fields =
+            error instanceof ApiRequestError && error.status === 422
+              ? error.details.filter((detail) => detail.message.startsWith("has no ")).map((detail) => ({ pointer: detail.path, label: detail.path, ...locateField(detail.path) }))
+              : [];
+          setRefusal({ language, fields, message: describeError(error) });
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={`${noteId}-heading`} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id={`${noteId}-heading`} className="text-lg font-semibold">
+        Status by language
+      </h2>
+      {permittedNote ? (
+        <p id={noteId} className="text-sm text-slate-700">
+          {permittedNote}
+        </p>
+      ) : null}
+      {blockedReason ? <p className="text-sm text-amber-900">{blockedReason}</p> : null}
+      {refusal ? (
+        <Notice tone="error">
+          {refusal.fields.length > 0 ? (
+            <>
+              <p className="font-medium">
+                {refusal.language} was not published: these fields have no {refusal.language} text yet.
+              </p>
+              <ul className="mt-1 list-disc pl-5">
+                {refusal.fields.map((field) => (
+                  <li key={field.pointer}>
+                    {field.anchorId ? (
+                      <a
+                        href={`#${field.anchorId}`}
+                        className="underline underline-offset-2"
+                        onClick={(event) => {
+                          const target = document.getElementById(field.anchorId!);
+                          if (!target) return;
+                          event.preventDefault();
+                          target.focus();
+                          target.scrollIntoView({ block: "center" });
+                        }}
+                      >
+                        {field.label}
+                      </a>
+                    ) : (
+                      field.label
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{refusal.message}</p>
+          )}
+        </Notice>
+      ) : null}
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Language
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Status
+            </th>
+            <th scope="col" className="py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {languages.map((language) => {
+            const isDefault = language === defaultLanguage;
+            const key = isDefault ? "default" : language;
+            const current = statusForTransitions(status, key);
+            const mayChange = maySetStatusOf(role, translatorLanguages, language);
+            return (
+              <tr key={language} className="border-b border-slate-100 last:border-0">
+                <th scope="row" className="py-2 pr-3 font-medium">
+                  {language}
+                  {isDefault ? " (default)" : ""}
+                </th>
+                <td className="py-2 pr-3">
+                  <StatusBadge status={current} />
+                  {!isDefault && status[key] === undefined ? <span className="ml-2 text-xs text-slate-600">no own status yet</span> : null}
+                </td>
+                <td className="py-2 text-right whitespace-nowrap">
+                  {STATUS_TRANSITIONS[current].map((to) => (
+                    <Button
+                      key={to}
+                      variant={to === "published" ? "primary" : "secondary"}
+                      className="ml-2"
+                      aria-label={`${ACTION_LABELS[to]} ${language}`}
+                      aria-describedby={!mayChange && permittedNote ? noteId : undefined}
+                      disabled={!mayChange || blockedReason !== undefined || change.isPending}
+                      onClick={() => run(key, language, to)}
+                    >
+                      {ACTION_LABELS[to]}
+                    </Button>
+                  ))}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,214 @@
+import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
+import sharp from "sharp";
+import { buildSlideshowMp4, renderExerciseLoop, PALETTES } from "../../lib/demo/media";
+import { apiLogin, bearer, createViaApi, signInAs, uploadViaApi } from "./api-setup";
+import { E2E_ADMIN } from "./credentials";
+import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
+
+/**
+ * The translation workspace and per-language publishing (issue 12): a translator for German fills the
+ * German texts of a workout side by side with English, is told which fields are missing when publishing
+ * too early, publishes German but cannot touch French, and a mobile app then reads the workout in German.
+ */
+const TRANSLATOR = { email: "translator-de@e2e.test", password: "translator-de-password" };
+const TITLE = "Morning burner";
+
+type Workout = { id: string; title: Record<string, string>; status: Record<string, string>; phases: { title: Record<string, string> }[] };
+
+let workoutId: string;
+
+// The second test continues from the state the first leaves (German published).
+test.describe.configure({ mode: "serial" });
+
+/** A status history row after its time: language, change, who. */
+async function expectHistoryRow(row: Locator, cells: [string, string, string]) {
+  await expect(row.getByRole("cell")).toHaveText([/UTC|\d/, ...cells]);
+}
+
+async function createWorkout(request: APIRequestContext): Promise<string> {
+  const token = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const users = await request.get("/api/v3/users?filter[where][email][eq]=" + encodeURIComponent(TRANSLATOR.email), { headers: bearer(token) });
+  if (((await users.json()) as { total: number }).total === 0) {
+    await createViaApi(request, token, "/users", { ...TRANSLATOR, role: "translator", languages: ["de"] });
+  }
+  const image = await uploadViaApi(
+    request,
+    token,
+    "cover.png",
+    "image/png",
+    await sharp({ create: { width: 320, height: 200, channels: 3, background: "#1d4ed8" } }).png().toBuffer(),
+  );
+  const slide = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#0f766e" } }).png().toBuffer();
+  const video = await uploadViaApi(request, token, "squat.mp4", "video/mp4", await buildSlideshowMp4({ slides: [slide], width: 64, height: 48, secondsPerSlide: 1 }));
+  const loop = await uploadViaApi(request, token, "squat.gif", "image/gif", await renderExerciseLoop(PALETTES[Object.keys(PALETTES)[0] as keyof typeof PALETTES], "gif", 64, 2));
+  const exercise = await createViaApi<{ id: string }>(request, token, "/content/exercises", {
+    name: { en: "Goblet squat" },
+    slug: null,
+    level: "beginner",
+    gender: "male",
+    muscle_groups: [],
+    equipment: [],
+    types: [],
+    video: video.id,
+    gif: loop.id,
+    image: image.id,
+    steps: ["Stand tall"],
+  });
+  const workout = await createViaApi<{ id: string }>(request, token, "/content/workouts", {
+    title: { en: TITLE },
+    slug: null,
+    description: { en: "Twenty minutes to wake up every muscle." },
+    image: image.id,
+    gender: "female",
+    level: "beginner",
+    types: [],
+    goals: [],
+    body_parts: [],
+    locations: ["home"],
+    duration: "16-30",
+    phases: [
+      { title: { en: "Warm up" }, time: 300, items: [{ type: "TIMER", notes: "", timer_title: { en: "Mobilise" }, timer_duration: 300 }] },
+      {
+        title: { en: "Training" },
+        time: 600,
+        items: [
+          {
+            type: "AMRAP",
+            notes: { en: "Keep a steady pace" },
+            amrap_duration: 600,
+            amrap_exercises: [
+              { exercise_id: exercise.id, notes: { en: "Slow on the way down" }, rest: 10, goal_targets: [{ type: "VALUE", metric: "repetitions", value: 10 }], resistance_targets: [] },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  return workout.id;
+}
+
+test.beforeAll(async ({ request }) => {
+  workoutId = await createWorkout(request);
+});
+
+test("a German translator fills the German texts, is told what is missing, publishes German only, and apps read it in German", async ({ page, request }) => {
+  await signInAs(page, TRANSLATOR.email, TRANSLATOR.password);
+
+  // From the workouts list to the workspace, through the record's Translate link.
+  await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Workouts" }).click();
+  await page.getByRole("link", { name: `Translate ${TITLE}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Translate workout" })).toBeVisible();
+  await expect(page.getByLabel("Translate into")).toHaveValue("de");
+  await expect(page.getByText("0 of 7 texts translated into de (not started)")).toBeVisible();
+
+  // Every language's status; only German may be changed by this person.
+  const panel = page.getByRole("region", { name: "Status by language" });
+  await expect(panel.getByRole("row", { name: /^en \(default\)/ })).toContainText("draft");
+  await expect(panel.getByRole("button", { name: "Publish de", exact: true })).toBeEnabled();
+  await expect(panel.getByRole("button", { name: "Publish fr", exact: true })).toBeDisabled();
+  await expect(panel.getByRole("button", { name: "Publish en", exact: true })).toBeDisabled();
+  await expect(panel.getByText("You can change the status of de only.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // English beside each German field; the title first.
+  const titleRow = page.getByRole("listitem").filter({ has: page.getByLabel("Title (de)", { exact: true }) });
+  await expect(titleRow).toContainText(TITLE);
+  await expect(titleRow).toContainText("Missing");
+  await page.getByLabel("Title (de)", { exact: true }).fill("Morgen-Brenner");
+  await expect(titleRow).toContainText("Translated");
+  await page.getByRole("button", { name: "Save translations" }).click();
+  await expect(toast(page, "Saved the de translation.")).toBeVisible();
+  await expect(page.getByText("1 of 7 texts translated into de (partial)")).toBeVisible();
+
+  // Publishing now names what is missing, links to it, and changes nothing.
+  await panel.getByRole("button", { name: "Publish de", exact: true }).click();
+  const refusal = panel.getByRole("alert");
+  await expect(refusal).toContainText("de was not published: these fields have no de text yet.");
+  await expect(refusal.getByRole("link")).toHaveText([
+    "Description",
+    "Phase 1 (warm up) › Title",
+    "Phase 1 (warm up) › Item 1 (TIMER) › Timer title",
+    "Phase 2 (training) › Title",
+  ]);
+  await expect(panel.getByRole("row", { name: /^de / })).toContainText("draft");
+  await expect(page.getByRole("region", { name: "Status history" })).toContainText("No status has been changed yet.");
+  await expectNoSeriousA11yViolations(page);
+  await refusal.getByRole("link", { name: "Phase 1 (warm up) › Title" }).click();
+  await expect(page.getByLabel("Phase 1 (warm up) › Title (de)", { exact: true })).toBeFocused();
+  const adminToken = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const unpublished = (await (await request.get(`/api/v3/content/workouts/${workoutId}`, { headers: bearer(adminToken) })).json()) as Workout;
+  expect(unpublished.status).toEqual({ default: "draft" });
+
+  // The rest of the German texts, notes included.
+  await page.getByLabel("Phase 1 (warm up) › Title (de)", { exact: true }).fill("Aufwärmen");
+  await page.getByLabel("Description (de)", { exact: true }).fill("Zwanzig Minuten, die jeden Muskel wecken.");
+  await page.getByLabel("Phase 1 (warm up) › Item 1 (TIMER) › Timer title (de)", { exact: true }).fill("Mobilisieren");
+  await page.getByLabel("Phase 2 (training) › Title (de)", { exact: true }).fill("Training");
+  await page.getByLabel("Phase 2 (training) › Item 1 (AMRAP) › Notes (de)", { exact: true }).fill("Gleichmäßiges Tempo");
+  await page.getByLabel("Phase 2 (training) › Item 1 (AMRAP) › Exercise 1 › Notes (de)", { exact: true }).fill("Langsam nach unten");
+  await expect(panel.getByRole("button", { name: "Publish de", exact: true })).toBeDisabled();
+  await page.getByRole("button", { name: "Save translations" }).click();
+  await expect(toast(page, "Saved the de translation.")).toBeVisible();
+  await expect(page.getByText("7 of 7 texts translated into de (complete)")).toBeVisible();
+
+  await panel.getByRole("button", { name: "Publish de", exact: true }).click();
+  await expect(toast(page, "Published de.")).toBeVisible();
+  await expect(panel.getByRole("row", { name: /^de / })).toContainText("published");
+  await expect(panel.getByRole("button", { name: "Unpublish de", exact: true })).toBeEnabled();
+  await expect(panel.getByRole("button", { name: "Publish de", exact: true })).toHaveCount(0);
+  await expect(panel.getByRole("button", { name: "Publish fr", exact: true })).toBeDisabled();
+  const history = page.getByRole("region", { name: "Status history" });
+  await expect(history.getByRole("row")).toHaveCount(2);
+  await expectHistoryRow(history.getByRole("row").nth(1), ["de", "none → published", TRANSLATOR.email]);
+  await expectNoSeriousA11yViolations(page);
+
+  // The other languages were left alone.
+  const stored = (await (await request.get(`/api/v3/content/workouts/${workoutId}?lang=en,de,fr`, { headers: bearer(adminToken) })).json()) as Workout;
+  expect(stored.title).toEqual({ default: TITLE, en: TITLE, de: "Morgen-Brenner", fr: "" });
+  expect(stored.phases.map((phase) => phase.title)).toEqual([
+    { default: "Warm up", en: "Warm up", de: "Aufwärmen", fr: "" },
+    { default: "Training", en: "Training", de: "Training", fr: "" },
+  ]);
+  expect(stored.status).toEqual({ default: "draft", de: "published" });
+
+  // A mobile app reads the workout in German; French (following the unpublished default) stays hidden.
+  const mobile = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password, "mobile");
+  const german = await request.get(`/api/v3/content/workouts/${workoutId}`, { headers: { ...bearer(mobile), "Accept-Language": "de" } });
+  expect(german.status()).toBe(200);
+  const read = (await german.json()) as { title: string; description: string; phases: { title: string; items: { notes: string }[] }[] };
+  expect(read.title).toBe("Morgen-Brenner");
+  expect(read.description).toBe("Zwanzig Minuten, die jeden Muskel wecken.");
+  expect(read.phases.map((phase) => phase.title)).toEqual(["Aufwärmen", "Training"]);
+  expect(read.phases[1]!.items[0]!.notes).toBe("Gleichmäßiges Tempo");
+  const french = await request.get(`/api/v3/content/workouts/${workoutId}`, { headers: { ...bearer(mobile), "Accept-Language": "fr" } });
+  expect(french.status()).toBe(404);
+});
+
+test("an editor unpublishes and returns a language to draft, and the history records each step", async ({ page }) => {
+  await signInAsAdmin(page, `/admin/translations/workouts/${workoutId}?language=de`);
+  await expect(page.getByRole("heading", { level: 1, name: "Translate workout" })).toBeVisible();
+  const panel = page.getByRole("region", { name: "Status by language" });
+  await expect(panel.getByRole("button", { name: "Publish fr", exact: true })).toBeEnabled();
+  await expect(panel.getByRole("button", { name: "Publish en", exact: true })).toBeEnabled();
+
+  await panel.getByRole("button", { name: "Unpublish de", exact: true }).click();
+  await expect(toast(page, "Unpublished de.")).toBeVisible();
+  await expect(panel.getByRole("row", { name: /^de / })).toContainText("unpublished");
+  await expect(panel.getByRole("button", { name: "Publish de", exact: true })).toBeEnabled();
+  await panel.getByRole("button", { name: "Back to draft de", exact: true }).click();
+  await expect(toast(page, "de is a draft again.")).toBeVisible();
+  await expect(panel.getByRole("row", { name: /^de / })).toContainText("draft");
+  await expect(panel.getByRole("button", { name: "Back to draft de", exact: true })).toHaveCount(0);
+
+  const rows = page.getByRole("region", { name: "Status history" }).getByRole("row");
+  await expect(rows).toHaveCount(4);
+  await expectHistoryRow(rows.nth(1), ["de", "unpublished → draft", E2E_ADMIN.email]);
+  await expectHistoryRow(rows.nth(2), ["de", "published → unpublished", E2E_ADMIN.email]);
+  await expectHistoryRow(rows.nth(3), ["de", "none → published", TRANSLATOR.email]);
+
+  // An editor may translate any language: French is editable here.
+  await page.getByLabel("Translate into").selectOption("fr");
+  await expect(page).toHaveURL(/language=fr/);
+  await expect(page.getByLabel("Title (fr)", { exact: true })).toBeEditable();
+  await expectNoSeriousA11yViolations(page);
+});
