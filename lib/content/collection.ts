@@ -45,6 +45,9 @@ export type Prepared = {
 
 export type Related = { uploads: Map<string, UploadRecord> };
 
+/** A built, not yet executed, query: awaiting runs it; `toSQL()` shows its statement. */
+export type ListQuery = PromiseLike<unknown[]> & { toSQL: () => { sql: string; params: unknown[] } };
+
 export type CollectionConfig<R extends Row, I extends Record<string, unknown>> = {
   /** Path segment under /content and key in messages: "exercises". */
   key: string;
@@ -81,6 +84,8 @@ export type CollectionConfig<R extends Row, I extends Record<string, unknown>> =
 
 export type Collection<R extends Row = Row, I extends Record<string, unknown> = Record<string, unknown>> = CollectionConfig<R, I> & {
   list: (ctx: ContentContext, filter: FilterQuery) => Promise<{ total: number; data: unknown[] }>;
+  /** The statements `list` runs, unexecuted (`toSQL()` gives their text and parameters). */
+  listQueries: (ctx: ContentContext, filter: FilterQuery) => { rows: ListQuery; total: ListQuery };
   get: (ctx: ContentContext, id: string | number, options?: { trainingPlanId?: string }) => Promise<{ body: unknown; etag: string; row: R }>;
   create: (ctx: ContentContext, input: I) => Promise<{ body: unknown; etag: string; id: string | number }>;
   replace: (ctx: ContentContext, id: string | number, input: I, ifMatch: string | null) => Promise<{ body: unknown; etag: string }>;
@@ -258,16 +263,26 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
     return validateInput(config.inputSchema, merged);
   }
 
+  /** The two statements of a list page: its rows and its total (also planned by the EXPLAIN test). */
+  function listQueries(ctx: ContentContext, filter: FilterQuery) {
+    const where = and(inOrganization(ctx), visibility(ctx), compileWhere(filter, config.filter.compilers(ctx)));
+    const order = compileOrder(filter, config.filter.order(ctx), table.id);
+    const columns = config.previewColumns;
+    return {
+      rows: (columns ? ctx.db.select(columns) : ctx.db.select()).from(table).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset),
+      total: ctx.db.select({ value: count() }).from(table).where(where),
+    };
+  }
+
   return {
     ...config,
     fullRecord,
 
+    listQueries,
+
     async list(ctx, filter) {
-      const where = and(inOrganization(ctx), visibility(ctx), compileWhere(filter, config.filter.compilers(ctx)));
-      const order = compileOrder(filter, config.filter.order(ctx), table.id);
-      const columns = config.previewColumns;
-      const rowsQuery = (columns ? ctx.db.select(columns) : ctx.db.select()).from(table).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset);
-      const [rows, [total]] = await Promise.all([rowsQuery, ctx.db.select({ value: count() }).from(table).where(where)]);
+      const queries = listQueries(ctx, filter);
+      const [rows, [total]] = await Promise.all([queries.rows, queries.total]);
       const typed = rows as unknown as R[];
       const rel = await related(ctx, typed, config.previewUploadIds);
       return { total: total?.value ?? 0, data: typed.map((row) => config.toPreview(row, ctx, rel)) };
