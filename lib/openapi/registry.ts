@@ -17,6 +17,7 @@ import { trainingPlansStatusOperations } from "@/lib/training-plans/status-opera
 import { LOOKUPS } from "@/lib/lookups/collections";
 import { onDemandOperations } from "@/lib/on-demand/collection";
 import { postSearch } from "@/lib/search/operations";
+import { getTranslationQueue } from "@/lib/translations/operations";
 import { onDemandStatusOperations } from "@/lib/on-demand/status-operations";
 import { deleteUserById, getUser, getUsers, patchUser, postUser } from "@/lib/users/operations";
 import { deleteUploadById, getUpload, getUploads, patchUpload, postUpload } from "@/lib/uploads/operations";
@@ -57,6 +58,7 @@ export const operations = [
   ...workoutsStatusOperations.all,
   ...trainingPlansStatusOperations.all,
   ...onDemandStatusOperations.all,
+  getTranslationQueue,
   ...onDemandOperations.all,
   postSearch,
   ...webhookOperations,

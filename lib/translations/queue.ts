@@ -1,0 +1,149 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { queryRows } from "@/lib/db/client";
+import type { Collection } from "@/lib/content/collection";
+import type { ContentContext } from "@/lib/content/context";
+import { equipment } from "@/lib/equipment/collection";
+import { exercises } from "@/lib/exercises/collection";
+import type { FilterQuery, FilterSpec } from "@/lib/filter";
+import { ApiError } from "@/lib/http/errors";
+import { instructors } from "@/lib/instructors/collection";
+import { LOOKUPS } from "@/lib/lookups/collections";
+import { onDemand } from "@/lib/on-demand/collection";
+import { CONTENT_STATUSES } from "@/lib/publishing/transitions";
+import { trainingPlans } from "@/lib/training-plans/collection";
+import { workouts } from "@/lib/workouts/collection";
+
+/**
+ * The translation queue (issue 12): for one language, the records of every collection with text that
+ * still need a translator — no text in that language (`none`), some of it (`partial`) — or, for
+ * publishable collections, whose translation is complete but whose status in that language is not
+ * `published` (`ready`).
+ */
+export const QUEUE_STATES = ["none", "partial", "ready"] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
+
+type QueueSource = { key: string; collection: Collection; title: AnyPgColumn };
+
+const sourceOf = (collection: Collection): QueueSource => {
+  const table = collection.table as unknown as { title?: AnyPgColumn; name?: AnyPgColumn };
+  const title = table.title ?? table.name;
+  if (!title) throw new Error(`the ${collection.key} table has neither title nor name`);
+  return { key: collection.key, collection, title };
+};
+
+/** Every collection with texts, publishable ones first, in the order the admin lists them. */
+const SOURCES: QueueSource[] = [
+  workouts as unknown as Collection,
+  trainingPlans as unknown as Collection,
+  onDemand as unknown as Collection,
+  exercises as unknown as Collection,
+  instructors as unknown as Collection,
+  equipment as unknown as Collection,
+  ...LOOKUPS.map((lookup) => lookup.collection as unknown as Collection),
+].map(sourceOf);
+
+export const QUEUE_COLLECTIONS = SOURCES.map((source) => source.key);
+
+export const translationQueueFilterSpec = {
+  fields: {
+    language: { type: "string", operators: ["eq"] },
+    collection: { type: "enum", values: QUEUE_COLLECTIONS, operators: ["eq", "in"] },
+    state: { type: "enum", values: QUEUE_STATES, operators: ["eq", "in"] },
+  },
+  order: { updated: { description: "When the record last changed" } },
+  defaultOrder: [{ field: "updated", direction: "desc" }],
+} as const satisfies FilterSpec;
+
+export const translationQueueEntrySchema = z
+  .object({
+    collection: z.enum(QUEUE_COLLECTIONS as [string, ...string[]]).meta({ description: "The collection's path under /content" }),
+    id: z.string().meta({ description: "The record's id (uuid, or an integer id as a string)" }),
+    title: z.string().meta({ description: "Title or name in the organization's default language" }),
+    state: z.enum(QUEUE_STATES),
+    translation: z.enum(["none", "partial", "full"]).meta({ description: "The record's translation status in the language" }),
+    status: z.enum(CONTENT_STATUSES).nullable().meta({ description: "The language's status (publishable collections; a language without an entry is `draft`), else null" }),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "TranslationQueueEntry" });
+export const translationQueueSchema = z
+  .object({ language: z.string(), total: z.number().int(), data: z.array(translationQueueEntrySchema) })
+  .meta({ id: "TranslationQueue" });
+export type TranslationQueueEntry = z.infer<typeof translationQueueEntrySchema>;
+
+function valuesOf(filter: FilterQuery, field: string): string[] | undefined {
+  const conditions = filter.where.filter((condition) => condition.field === field);
+  if (conditions.length === 0) return undefined;
+  // Several conditions on one field must all hold: the values they share.
+  return conditions.map((condition) => condition.values).reduce((shared, values) => shared.filter((value) => values.includes(value)));
+}
+
+/** The language the queue is for: required, and enabled in the organization. */
+function languageOf(ctx: ContentContext, filter: FilterQuery): string {
+  const [language, ...others] = valuesOf(filter, "language") ?? [];
+  const path = "filter[where][language]";
+  if (!language) throw new ApiError("bad_request", `${path} is required: the language to translate into`, [{ path, message: "is required" }]);
+  if (others.length > 0 || !ctx.organization.languages.includes(language)) {
+    throw new ApiError("unprocessable", `${path}: '${language}' is not a language of this organization; use one of ${ctx.organization.languages.join(", ")}`, [
+      { path, message: "is not a language of this organization" },
+    ]);
+  }
+  return language;
+}
+
+/**
+ * One page of the queue, newest change first. Each collection is read through its
+ * (organization_id, updated_at, id) index, so PostgreSQL merges the ordered parts and stops at the
+ * page; the state of a row is computed from its stored per-language completeness and status.
+ */
+export async function listTranslationQueue(ctx: ContentContext, filter: FilterQuery) {
+  const language = languageOf(ctx, filter);
+  const collections = valuesOf(filter, "collection");
+  const states = valuesOf(filter, "state") ?? [...QUEUE_STATES];
+  const sources = SOURCES.filter((source) => !collections || collections.includes(source.key));
+  if (sources.length === 0 || states.length === 0) return { language, total: 0, data: [] };
+
+  const statusKey = language === ctx.organization.defaultLanguage ? "default" : language;
+  const defaultLanguage = ctx.organization.defaultLanguage;
+  const parts = sources.map(({ key, collection, title }) => {
+    const table = collection.table;
+    const status = collection.isPublishable && table.status ? sql`coalesce(${table.status}->>${statusKey}::text, 'draft')` : sql`NULL::text`;
+    return sql`SELECT ${key}::text AS collection, ${table.id}::text AS id, coalesce(${title}->>${defaultLanguage}::text, '') AS title,
+      ${table.textCompleteness} AS completeness, ${status} AS status, ${table.updatedAt} AS updated_at
+      FROM ${table} WHERE ${table.organizationId} = ${ctx.organization.id}`;
+  });
+  const filled = sql`coalesce((completeness->${language}::text->>0)::int, 0)`;
+  const total = sql`coalesce((completeness->${language}::text->>1)::int, 0)`;
+  const translation = sql`CASE WHEN ${filled} = 0 AND completeness <> '{}'::jsonb THEN 'none' WHEN ${filled} < ${total} THEN 'partial' ELSE 'full' END`;
+  const state = sql`CASE WHEN ${filled} = 0 AND completeness <> '{}'::jsonb THEN 'none' WHEN ${filled} < ${total} THEN 'partial'
+    WHEN status IS NOT NULL AND status <> 'published' THEN 'ready' END`;
+  const queue = sql`SELECT collection, id, title, status, updated_at, ${translation} AS translation, ${state} AS state
+    FROM (${sql.join(parts, sql` UNION ALL `)}) AS texts`;
+  const wanted: SQL = sql`state IN (${sql.join(
+    states.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+  const direction = filter.order[0]?.direction === "asc" ? sql`ASC` : sql`DESC`;
+  type Row = { collection: string; id: string; title: string; status: string | null; updated_at: Date | string; translation: string; state: string };
+  const [rows, counted] = await Promise.all([
+    queryRows<Row>(ctx.db, sql`SELECT * FROM (${queue}) AS queue WHERE ${wanted} ORDER BY updated_at ${direction}, collection ${direction}, id ${direction} LIMIT ${filter.limit} OFFSET ${filter.offset}`),
+    queryRows<{ total: number }>(ctx.db, sql`SELECT count(*)::int AS total FROM (${queue}) AS queue WHERE ${wanted}`),
+  ]);
+  return {
+    language,
+    total: Number(counted[0]?.total ?? 0),
+    data: rows.map(
+      (row): TranslationQueueEntry => ({
+        collection: row.collection,
+        id: row.id,
+        title: row.title,
+        state: row.state as QueueState,
+        translation: row.translation as TranslationQueueEntry["translation"],
+        status: row.status as TranslationQueueEntry["status"],
+        updated_at: new Date(row.updated_at).toISOString(),
+      }),
+    ),
+  };
+}
+
