@@ -17,6 +17,7 @@ const ADMIN_LINKS: NavLink[] = [
   { href: "/admin/users", label: "Users" },
   { href: "/admin/integration-tokens", label: "Integration tokens" },
   { href: "/admin/webhooks", label: "Webhooks" },
+  { href: "/admin/integrations", label: "Integrations" },
 ];
 
 export function AdminNav({ isAdmin }: { isAdmin: boolean }) {

@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
+import { Cell, HeaderCell, Row, Table, type SortDirection } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { describeError } from "@/lib/admin/api-client";
@@ -56,6 +57,17 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
   const total = list.data?.total ?? 0;
   const first = total === 0 ? 0 : query.offset + 1;
   const last = Math.min(query.offset + query.limit, total);
+
+  // A column whose field the API can order by sorts on a click: ascending first, then the other way.
+  const sortProps = (field: string): { sort?: SortDirection; onSort?: () => void } => {
+    if (!(field in spec.order)) return {};
+    const isCurrent = sort?.field === field;
+    const direction = isCurrent && sort.direction === "asc" ? "desc" : "asc";
+    return {
+      sort: isCurrent ? (sort.direction === "asc" ? "ascending" : "descending") : undefined,
+      onSort: () => navigate({ order: [{ field, direction }], offset: 0 }),
+    };
+  };
 
   const confirmDelete = () => {
     const row = pendingDelete;
@@ -123,78 +135,61 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
 
       {list.isError ? <Notice tone="error">{describeError(list.error)}</Notice> : null}
 
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{collection.label}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2" aria-sort={sortState(sort, collection.titleField)}>
-                {collection.titleField === "title" ? "Title" : "Name"}
-              </th>
-              <th scope="col" className="px-3 py-2" aria-sort={sortState(sort, "slug")}>
-                Slug
-              </th>
+      <Table
+        caption={collection.label}
+        head={
+          <>
+            <HeaderCell {...sortProps(collection.titleField)}>{collection.titleField === "title" ? "Title" : "Name"}</HeaderCell>
+            <HeaderCell {...sortProps("slug")}>Slug</HeaderCell>
+            {collection.kind === "publishable" ? <HeaderCell>Status</HeaderCell> : null}
+            {collection.kind !== "lookup" ? <HeaderCell>Translations</HeaderCell> : null}
+            <HeaderCell hidden>Actions</HeaderCell>
+          </>
+        }
+      >
+        {(list.data?.data ?? []).map((row) => {
+          const title = titleOf(row);
+          return (
+            <Row key={String(row.id)}>
+              <Cell className="font-medium">
+                {isEditable ? (
+                  <Link href={`/admin/content/${collection.slug}/${row.id}`} className="text-blue-800 underline-offset-2 hover:underline">
+                    {title}
+                  </Link>
+                ) : (
+                  title
+                )}
+              </Cell>
+              <Cell className="text-slate-700">{row.slug}</Cell>
               {collection.kind === "publishable" ? (
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
+                <Cell>
+                  <StatusBadges status={row.status} />
+                </Cell>
               ) : null}
               {collection.kind !== "lookup" ? (
-                <th scope="col" className="px-3 py-2">
-                  Translations
-                </th>
+                <Cell>
+                  <TranslationBadges entries={row.translation_status} />
+                </Cell>
               ) : null}
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(list.data?.data ?? []).map((row) => {
-              const title = titleOf(row);
-              return (
-                <tr key={String(row.id)} className="border-b border-slate-100 last:border-0">
-                  <td className="px-3 py-2 font-medium">
-                    {isEditable ? (
-                      <Link href={`/admin/content/${collection.slug}/${row.id}`} className="text-blue-800 underline-offset-2 hover:underline">
-                        {title}
-                      </Link>
-                    ) : (
-                      title
-                    )}
-                  </td>
-                  <td className="px-3 py-2 text-slate-700">{row.slug}</td>
-                  {collection.kind === "publishable" ? (
-                    <td className="px-3 py-2">
-                      <StatusBadges status={row.status} />
-                    </td>
-                  ) : null}
-                  {collection.kind !== "lookup" ? (
-                    <td className="px-3 py-2">
-                      <TranslationBadges entries={row.translation_status} />
-                    </td>
-                  ) : null}
-                  <td className="px-3 py-2 text-right whitespace-nowrap">
-                    {isEditable ? (
-                      <Link href={`/admin/content/${collection.slug}/${row.id}`} aria-label={`Edit ${title}`} className="mr-2 rounded px-2 py-1 text-blue-800 hover:bg-blue-50">
-                        Edit
-                      </Link>
-                    ) : null}
-                    <Link href={`/admin/translations/${collection.slug}/${row.id}`} aria-label={`Translate ${title}`} className="mr-2 rounded px-2 py-1 text-blue-800 hover:bg-blue-50">
-                      Translate
-                    </Link>
-                    {canCreateAndDelete ? (
-                      <Button variant="ghost" aria-label={`Delete ${title}`} onClick={() => setPendingDelete(row)}>
-                        Delete
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+              <Cell className="text-right whitespace-nowrap">
+                {isEditable ? (
+                  <Link href={`/admin/content/${collection.slug}/${row.id}`} aria-label={`Edit ${title}`} className="mr-2 rounded px-2 py-1 text-blue-800 hover:bg-blue-50">
+                    Edit
+                  </Link>
+                ) : null}
+                <Link href={`/admin/translations/${collection.slug}/${row.id}`} aria-label={`Translate ${title}`} className="mr-2 rounded px-2 py-1 text-blue-800 hover:bg-blue-50">
+                  Translate
+                </Link>
+                {canCreateAndDelete ? (
+                  <Button variant="ghost" aria-label={`Delete ${title}`} onClick={() => setPendingDelete(row)}>
+                    Delete
+                  </Button>
+                ) : null}
+              </Cell>
+            </Row>
+          );
+        })}
+      </Table>
 
       <nav aria-label="Pages" className="flex items-center justify-end gap-2">
         <Button variant="secondary" disabled={query.offset === 0} onClick={() => navigate({ offset: Math.max(0, query.offset - query.limit) })}>
@@ -220,11 +215,6 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
       </Dialog>
     </section>
   );
-}
-
-function sortState(sort: FilterQuery["order"][number] | undefined, field: string): "ascending" | "descending" | undefined {
-  if (sort?.field !== field) return undefined;
-  return sort.direction === "asc" ? "ascending" : "descending";
 }
 
 const STATUS_TONES = { published: "success", draft: "neutral", unpublished: "warning" } as const;

@@ -47,6 +47,16 @@ test("an editor creates, filters, edits and deletes a muscle group", async ({ pa
   expect(warnings).toEqual(["You have unsaved changes. Leave this page and lose them?"]);
   await expect(page.getByRole("heading", { level: 1, name: "New muscle group" })).toBeVisible();
   await expect(page.getByLabel("Name (en, default)")).toHaveValue("Calf raises");
+  // The browser's back button asks as well; staying keeps the page and what was typed.
+  const backWarning = page.waitForEvent("dialog");
+  await page.evaluate(() => window.history.back());
+  const stay = await backWarning;
+  expect(stay.message()).toBe("You have unsaved changes. Leave this page and lose them?");
+  await stay.dismiss();
+  await expect(page).toHaveURL(/\/admin\/content\/muscle-groups\/new$/);
+  await expect(page.getByRole("heading", { level: 1, name: "New muscle group" })).toBeVisible();
+  await expect(page.getByLabel("Name (en, default)")).toHaveValue("Calf raises");
+  await expect(page.getByLabel("Slug")).toHaveValue("calves");
   page.once("dialog", (confirm) => void confirm.accept());
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Muscle groups" })).toBeVisible();
@@ -66,9 +76,26 @@ test("an editor creates, filters, edits and deletes a muscle group", async ({ pa
 
   // Sorting by name, descending.
   await page.getByRole("button", { name: "Clear" }).click();
+  await expect(page).not.toHaveURL(/hintere/);
   await page.getByLabel("Sort by").selectOption("name:desc");
   await expect(page).toHaveURL(/filter\[order\]\[name\]=desc/);
   await expect(page.getByRole("row").nth(1)).toContainText("Rear delts");
+  const nameHeader = page.getByRole("columnheader", { name: "Name" });
+  await expect(nameHeader).toHaveAttribute("aria-sort", "descending");
+  await expect(page.getByRole("columnheader", { name: "Slug" })).toHaveAttribute("aria-sort", "none");
+  // The column heading sorts too: a click on the current column turns the order around.
+  await nameHeader.getByRole("button").click();
+  await expect(page).toHaveURL(/filter\[order\]\[name\]=asc/);
+  await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByRole("row").nth(1)).toContainText("Calves");
+  await expect(page.getByLabel("Sort by")).toHaveValue("name:asc");
+  await page.getByRole("columnheader", { name: "Slug" }).getByRole("button").click();
+  await expect(page).toHaveURL(/filter\[order\]\[slug\]=asc/);
+  await expect(page.getByRole("row").nth(1)).toContainText("calves");
+  await nameHeader.getByRole("button").click();
+  await expect(page).toHaveURL(/filter\[order\]\[name\]=asc/);
+  await nameHeader.getByRole("button").click();
+  await expect(page).toHaveURL(/filter\[order\]\[name\]=desc/);
 
   // Edit: the German name and the slug.
   await page.getByRole("link", { name: "Edit Rear delts" }).click();
@@ -171,4 +198,21 @@ test("the shell works on a tablet: navigation, organization, user and no sideway
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
   await page.setViewportSize({ width: 600, height: 900 });
   await expect(page.getByRole("navigation", { name: "Collections" })).toBeVisible();
+});
+
+test("the back button leaves an edited form once the person confirms", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/content/body-parts");
+  await page.getByRole("link", { name: "New body part" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New body part" })).toBeVisible();
+  // Nothing typed yet: back just goes back.
+  await page.evaluate(() => window.history.back());
+  await expect(page.getByRole("heading", { level: 1, name: "Body parts" })).toBeVisible();
+  await page.getByRole("link", { name: "New body part" }).click();
+  await page.getByLabel("Name (en, default)").fill("Lower back");
+  const warning = page.waitForEvent("dialog");
+  await page.evaluate(() => window.history.back());
+  await (await warning).accept();
+  await expect(page.getByRole("heading", { level: 1, name: "Body parts" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/content\/body-parts$/);
+  await expect(page.getByText("Nothing found.")).toBeVisible();
 });

@@ -119,6 +119,25 @@ describe("integrations", () => {
     expect({ status: removal.status, details: removal.body.details }).toEqual({ status: 422, details: [{ path: "/settings/0/value", message: "API key is required and cannot be removed" }] });
   });
 
+  it("pages the connections, newest first by default", async () => {
+    const second = ok(await call<Connection>(server, "POST", "/integrations/connections", {
+      token: admin,
+      body: { integration: "http-content", name: "Second partner", settings: [BASE_URL, { setting_id: "http-content.api_key", value: "pk_second_0123456789" }] },
+    }), 201);
+    const newest = ok(await call<List<Connection>>(server, "GET", "/integrations/connections?filter[limit]=1", { token: admin }));
+    expect({ total: newest.total, ids: newest.data.map((row) => row.id) }).toEqual({ total: 2, ids: [second.id] });
+    const oldest = ok(await call<List<Connection>>(server, "GET", "/integrations/connections?filter[limit]=1&filter[offset]=1", { token: admin }));
+    expect(oldest.data.map((row) => row.id)).toEqual([connection.id]);
+    const ascending = ok(await call<List<Connection>>(server, "GET", "/integrations/connections?filter[order][created]=asc", { token: admin }));
+    expect(ascending.data.map((row) => row.id)).toEqual([connection.id, second.id]);
+    expectResponse(await call(server, "GET", "/integrations/connections?filter[limit]=251", { token: admin }), 400, {
+      code: "400",
+      message: "Invalid filter[limit]: must be an integer from 1 to 250",
+      details: [{ path: "filter[limit]", message: "must be an integer from 1 to 250" }],
+    });
+    expect((await call(server, "DELETE", `/integrations/connections/${second.id}`, { token: admin })).status).toBe(204);
+  });
+
   it("is for admins of the connection's organization only", async () => {
     const editor = (await loginAs(server, "alphaEditor")).token;
     const betaAdmin = (await loginAs(server, "betaAdmin")).token;

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { tables, type Db, type Executor } from "@/lib/db";
+import { compileOrder, type FilterQuery, type FilterSpec } from "@/lib/filter";
 import { ApiError } from "@/lib/http/errors";
 import { describeError, log } from "@/lib/log";
 import { findIntegration, INTEGRATIONS, type Integration } from "./catalog";
@@ -74,10 +75,18 @@ export async function createConnection(db: Db, organizationId: string, body: Cre
   return toConnectionRecord(row!);
 }
 
-export async function listConnections(db: Db, organizationId: string) {
+/** Paging and the creation order, which the (organization, created, id) index serves; a tenant has few connections. */
+export const connectionFilterSpec = {
+  fields: {},
+  order: { created: {} },
+  defaultOrder: [{ field: "created", direction: "desc" }],
+} as const satisfies FilterSpec;
+
+export async function listConnections(db: Db, organizationId: string, filter: FilterQuery) {
   const where = eq(c.organizationId, organizationId);
+  const order = compileOrder(filter, { created: c.createdAt }, c.id);
   const [rows, [total]] = await Promise.all([
-    db.select().from(c).where(where).orderBy(desc(c.createdAt), desc(c.id)),
+    db.select().from(c).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset),
     db.select({ value: count() }).from(c).where(where),
   ]);
   return { total: total?.value ?? 0, data: rows.map(toConnectionRecord) };

@@ -1,6 +1,6 @@
 import { defineOperation } from "@/lib/http/route";
 import { created, json, noContent } from "@/lib/http/responses";
-import { createConnection, deleteConnection, getConnection, listConnections, listIntegrations, updateConnection } from "./connections";
+import { connectionFilterSpec, createConnection, deleteConnection, getConnection, listConnections, listIntegrations, updateConnection } from "./connections";
 import {
   connectionIdParamsSchema,
   connectionListSchema,
@@ -36,9 +36,10 @@ export const getConnections = defineOperation({
   description: SECRETS,
   tags,
   auth: adminOnly,
-  responses: { 200: { description: "Connections, newest first", schema: connectionListSchema } },
+  filter: connectionFilterSpec,
+  responses: { 200: { description: "A page of connections, newest first unless `filter[order]` says otherwise", schema: connectionListSchema } },
   errors: ["forbidden"],
-  handle: async ({ db, caller }) => json(await listConnections(db, caller.organizationId)),
+  handle: async ({ db, caller, filter }) => json(await listConnections(db, caller.organizationId, filter)),
 });
 
 export const postConnection = defineOperation({
