@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { AdminCollection } from "@/lib/admin/collections";
+import { WorkoutEditor } from "@/components/workouts/workout-editor";
 import { LookupEditor } from "./lookup-form";
 
 /** What every record editor receives: the collection, and the id of the record (absent to create one). */
@@ -24,6 +25,7 @@ const EDITORS: Partial<Record<string, RenderEditor>> = {
   providers: lookup,
   categories: lookup,
   packages: lookup,
+  workouts: (props) => <WorkoutEditor {...props} />,
 };
 
 export function findRecordEditor(slug: string): RenderEditor | undefined {

@@ -71,6 +71,18 @@ describe("GET /content/translation-queue", () => {
     expect(body.data.map((entry) => entry.id)).toEqual(expect.arrayContaining([...cat.exercises, ...cat.goals.map(String)]));
   });
 
+  it("spans every collection with texts when none is chosen", async () => {
+    const everything = ok(await queue(editor, "filter[where][language]=de&filter[limit]=250"));
+    const perCollection = await Promise.all(
+      [...new Set(everything.data.map((entry) => entry.collection))].map(async (collection) => ok(await queue(editor, `filter[where][language]=de&filter[where][collection]=${collection}`)).total),
+    );
+    expect(everything.total).toBe(everything.data.length);
+    expect(perCollection.reduce((sum, total) => sum + total, 0)).toBe(everything.total);
+    expect(new Set(everything.data.map((entry) => entry.collection))).toEqual(new Set(["workouts", "exercises", "goals", "body-parts", "categories", "packages", "providers"]));
+    const times = everything.data.map((entry) => entry.updated_at);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
   it("answers per language: French needs everything, the default language only publishing", async () => {
     const french = ok(await queue(editor, "filter[where][language]=fr&filter[where][collection]=workouts"));
     expect(french.data.map((entry) => [entry.id, entry.state])).toEqual([
@@ -110,7 +122,7 @@ describe("GET /content/translation-queue", () => {
   });
 
   it("refuses an unknown collection or state as the filter grammar does (400)", async () => {
-    const collections = "workouts, training-plans, on-demand, exercises, instructors, equipment, muscle-groups, body-parts, goals, activity-types, providers, categories, equipment/brands, equipment/categories, packages";
+    const collections = "workouts, training-plans, on-demand, exercises, equipment, muscle-groups, body-parts, goals, activity-types, providers, categories, equipment/brands, equipment/categories, packages";
     const collectionProblem = `'recipes' is not one of ${collections}`;
     expectResponse(await queue(editor, "filter[where][language]=de&filter[where][collection]=recipes"), 400, {
       code: "400",

@@ -8,7 +8,6 @@ import { equipment } from "@/lib/equipment/collection";
 import { exercises } from "@/lib/exercises/collection";
 import type { FilterQuery, FilterSpec } from "@/lib/filter";
 import { ApiError } from "@/lib/http/errors";
-import { instructors } from "@/lib/instructors/collection";
 import { LOOKUPS } from "@/lib/lookups/collections";
 import { onDemand } from "@/lib/on-demand/collection";
 import { CONTENT_STATUSES } from "@/lib/publishing/transitions";
@@ -33,13 +32,12 @@ const sourceOf = (collection: Collection): QueueSource => {
   return { key: collection.key, collection, title };
 };
 
-/** Every collection with texts, publishable ones first, in the order the admin lists them. */
+/** Every collection with texts, publishable ones first (instructors have none: a name is not translated). */
 const SOURCES: QueueSource[] = [
   workouts as unknown as Collection,
   trainingPlans as unknown as Collection,
   onDemand as unknown as Collection,
   exercises as unknown as Collection,
-  instructors as unknown as Collection,
   equipment as unknown as Collection,
   ...LOOKUPS.map((lookup) => lookup.collection as unknown as Collection),
 ].map(sourceOf);
