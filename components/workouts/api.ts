@@ -1,0 +1,131 @@
+"use client";
+
+import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
+import { apiRequest, ApiRequestError } from "@/lib/admin/api-client";
+
+/**
+ * Reads the workout editor needs beside the workout itself (components/collections/api.ts loads and
+ * saves the record). Every list goes through the list API with paging; nothing loads a whole catalogue
+ * except the small lookups, page by page.
+ */
+type Page<T> = { total: number; data: T[] };
+
+export type LookupOption = { id: number | string; name: string };
+export type EquipmentOption = LookupOption & { no_equipment?: boolean };
+export type ExercisePreview = { id: string; name: string; level: string; equipment: number[]; summary?: string };
+export type ExerciseDetails = ExercisePreview & { image: { url: string; name: string } | null };
+export type ImageUpload = { id: string; name: string; mime: string; url: string };
+export type TemplatePreview = { id: string; title: string };
+
+const LOOKUP_PAGE = 250;
+const LOOKUP_STALE_MS = 5 * 60_000;
+
+/** Every record of a lookup collection (names in the content language), fetched 250 at a time. */
+async function fetchAllPages<T>(path: string, signal: AbortSignal): Promise<T[]> {
+  const rows: T[] = [];
+  for (let offset = 0; ; offset += LOOKUP_PAGE) {
+    const separator = path.includes("?") ? "&" : "?";
+    const page = (await apiRequest<Page<T>>(`${path}${separator}filter[limit]=${LOOKUP_PAGE}&filter[offset]=${offset}`, { signal })).data;
+    rows.push(...page.data);
+    if (page.data.length < LOOKUP_PAGE || rows.length >= page.total) return rows;
+  }
+}
+
+export function useLookupOptions(apiPath: string) {
+  return useQuery({
+    queryKey: ["workout-editor", "lookup", apiPath],
+    staleTime: LOOKUP_STALE_MS,
+    queryFn: ({ signal }) => fetchAllPages<LookupOption & Record<string, unknown>>(`/content/${apiPath}?filter[order][name]=asc`, signal),
+  });
+}
+
+export function useEquipmentOptions() {
+  return useQuery({
+    queryKey: ["workout-editor", "lookup", "equipment"],
+    staleTime: LOOKUP_STALE_MS,
+    queryFn: ({ signal }) => fetchAllPages<EquipmentOption>(`/content/equipment?filter[order][name]=asc`, signal),
+  });
+}
+
+export const EXERCISE_PAGE_SIZE = 8;
+
+/** One page of exercises matching `search` (name or equipment), for the picker. */
+export function useExerciseSearch(search: string, offset: number) {
+  const query = new URLSearchParams({ "filter[limit]": String(EXERCISE_PAGE_SIZE), "filter[offset]": String(offset), "filter[order][name]": "asc" });
+  if (search.trim()) query.set("filter[where][q][contains]", search.trim());
+  return useQuery({
+    queryKey: ["workout-editor", "exercises", search.trim(), offset],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => (await apiRequest<Page<ExercisePreview>>(`/content/exercises?${query.toString()}`, { signal })).data,
+  });
+}
+
+/**
+ * The exercises a workout uses, for their names, thumbnails and equipment. The list API cannot select
+ * by id, so each distinct exercise is read once and cached for the session (ADR 10).
+ */
+export function useExerciseDetails(ids: readonly string[]) {
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ["workout-editor", "exercise", id],
+      staleTime: LOOKUP_STALE_MS,
+      retry: (count: number, error: unknown) => !(error instanceof ApiRequestError && error.status === 404) && count < 2,
+      queryFn: async ({ signal }: { signal: AbortSignal }) => (await apiRequest<ExerciseDetails>(`/content/exercises/${encodeURIComponent(id)}`, { signal })).data,
+    })),
+  });
+  const byId = new Map<string, ExerciseDetails>();
+  const missing = new Set<string>();
+  results.forEach((result, index) => {
+    const id = ids[index]!;
+    if (result.data) byId.set(id, result.data);
+    else if (result.error instanceof ApiRequestError && result.error.status === 404) missing.add(id);
+  });
+  return { byId, missing };
+}
+
+/** Workouts marked as templates, newest first, to start a new workout from. */
+export function useWorkoutTemplates(enabled: boolean) {
+  return useQuery({
+    queryKey: ["workout-editor", "templates"],
+    enabled,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Page<TemplatePreview>>(`/content/workouts?filter[where][template]=true&filter[limit]=100`, { signal })).data,
+  });
+}
+
+export const IMAGE_PAGE_SIZE = 12;
+
+export function useImageUploads(search: string, offset: number, enabled: boolean) {
+  const query = new URLSearchParams({ "filter[limit]": String(IMAGE_PAGE_SIZE), "filter[offset]": String(offset), "filter[where][mime][contains]": "image/" });
+  if (search.trim()) query.set("filter[where][name][contains]", search.trim());
+  return useQuery({
+    queryKey: ["workout-editor", "images", search.trim(), offset],
+    enabled,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => (await apiRequest<Page<ImageUpload>>(`/uploads?${query.toString()}`, { signal })).data,
+  });
+}
+
+export function useUpload(id: string) {
+  return useQuery({
+    queryKey: ["workout-editor", "upload", id],
+    enabled: id !== "",
+    staleTime: LOOKUP_STALE_MS,
+    queryFn: async ({ signal }) => (await apiRequest<ImageUpload>(`/uploads/${encodeURIComponent(id)}`, { signal })).data,
+  });
+}
+
+/** Uploads a file (multipart, same-origin with the session cookie); answers the upload record. */
+export async function uploadFile(file: File): Promise<ImageUpload> {
+  const body = new FormData();
+  body.append("file", file);
+  const response = await fetch("/api/v3/uploads", { method: "POST", body, credentials: "same-origin", headers: { Accept: "application/json" } });
+  const parsed = (await response.json().catch(() => ({}))) as { code?: string; message?: string; details?: { path: string; message: string }[] };
+  if (!response.ok) throw new ApiRequestError(response.status, parsed.code ?? String(response.status), parsed.message ?? "the upload failed", parsed.details ?? []);
+  return parsed as unknown as ImageUpload;
+}
+
+/** A thumbnail address of an upload (api.md: `style` and `size` on the signed address). */
+export function thumbnailUrl(url: string, style: "square" | "landscape" = "square", size: "xs" | "s" = "xs"): string {
+  return `${url}${url.includes("?") ? "&" : "?"}style=${style}&size=${size}`;
+}

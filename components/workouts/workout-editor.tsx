@@ -1,0 +1,434 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { FormProvider, useController, useForm, useFormContext, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
+import { useRecord, useSaveRecord, type FullRecord } from "@/components/collections/api";
+import { ConflictDialog } from "@/components/collections/conflict-dialog";
+import { useUnsavedChangesWarning } from "@/components/collections/use-unsaved-changes-warning";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { Select } from "@/components/ui/select";
+import { useToast } from "@/components/ui/toast";
+import { useAdmin } from "@/lib/admin/admin-context";
+import { ApiRequestError, describeError } from "@/lib/admin/api-client";
+import type { AdminCollection } from "@/lib/admin/collections";
+import type { WorkoutInput } from "@/lib/workouts/input-schemas";
+import { phaseExerciseIds } from "@/lib/workouts/phases";
+import { thumbnailUrl, useEquipmentOptions, useExerciseDetails, useWorkoutTemplates, type ExercisePreview } from "./api";
+import { browserSessionStorage, clearDraft, draftKey, readDraft, writeDraft } from "./draft";
+import { ExercisePicker } from "./exercise-picker";
+import { NumberField, TextInputs, useFieldError, WorkoutEditorProvider, type WorkoutEditorContextValue } from "./fields";
+import {
+  copyFormValues,
+  formPathOfPointer,
+  issuesToErrors,
+  PHASE_LABELS,
+  toFormValues,
+  validateWorkoutForm,
+  type Languages,
+  type WorkoutFormValues,
+} from "./form-values";
+import { ImagePicker } from "./image-picker";
+import { LookupPicker } from "./lookup-picker";
+import { PhaseList } from "./phase-list";
+import { formatDuration, summarizeWorkout, type EquipmentFacts, type ExerciseFacts } from "./summary";
+
+type Source = { mode: "duplicate" | "from-template"; id: string };
+
+/**
+ * Create or edit a workout (issue 10): metadata, then phases with items of all eight types. New
+ * workouts may start as a duplicate (`?duplicate=<id>`) or from a template (`?template=<id>`).
+ */
+export function WorkoutEditor({ collection, id }: { collection: AdminCollection; id?: string }) {
+  const searchParams = useSearchParams();
+  const source: Source | undefined = useMemo(() => {
+    if (id !== undefined) return undefined;
+    const duplicate = searchParams.get("duplicate");
+    const template = searchParams.get("template");
+    if (duplicate) return { mode: "duplicate", id: duplicate };
+    if (template) return { mode: "from-template", id: template };
+    return undefined;
+  }, [id, searchParams]);
+  const record = useRecord(collection, id ?? source?.id);
+  const [, setSaves] = useState(0);
+  if (id !== undefined || source) {
+    if (record.isPending) return <p>Loading…</p>;
+    if (record.isError) return <Notice tone="error">{describeError(record.error)}</Notice>;
+  }
+  const formKey = `${id ?? "new"}:${source ? `${source.mode}:${source.id}` : ""}:${record.data?.etag ?? ""}`;
+  return (
+    <WorkoutForm
+      key={formKey}
+      collection={collection}
+      id={id}
+      source={source}
+      record={record.data?.record}
+      etag={id !== undefined ? (record.data?.etag ?? undefined) : undefined}
+      // A re-render after the save dropped the record from the cache loads the saved version.
+      onSaved={() => setSaves((count) => count + 1)}
+      onReload={() => void record.refetch()}
+    />
+  );
+}
+
+type WorkoutFormProps = {
+  collection: AdminCollection;
+  id?: string;
+  source?: Source;
+  record?: FullRecord;
+  etag?: string;
+  onSaved: () => void;
+  onReload: () => void;
+};
+
+function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }: WorkoutFormProps) {
+  const { languages, defaultLanguage, organizationCode } = useAdmin();
+  const langs: Languages = useMemo(() => ({ languages, defaultLanguage }), [languages, defaultLanguage]);
+  const router = useRouter();
+  const toast = useToast();
+  const save = useSaveRecord(collection);
+  const isNew = id === undefined;
+  const initialValues = useMemo(() => {
+    const values = toFormValues(record, langs);
+    return source ? copyFormValues(values, source.mode) : values;
+  }, [record, langs, source]);
+  const resolver: Resolver<WorkoutFormValues, unknown, WorkoutInput> = useMemo(
+    () => async (values) => {
+      const result = validateWorkoutForm(values, langs);
+      return result.body ? { values: result.body, errors: {} } : { values: {}, errors: issuesToErrors(result.issues, values) as FieldErrors<WorkoutFormValues> };
+    },
+    [langs],
+  );
+  const form = useForm<WorkoutFormValues, unknown, WorkoutInput>({ defaultValues: initialValues, resolver, mode: "onChange" });
+  const { handleSubmit, formState, setError, reset } = form;
+  const [formError, setFormError] = useState<string>();
+  const [conflict, setConflict] = useState<WorkoutInput>();
+  const [isSaved, setIsSaved] = useState(false);
+  useUnsavedChangesWarning(formState.isDirty && !isSaved);
+
+  // Drafts: every change is kept in this tab's sessionStorage until a save succeeds (ADR 10).
+  const key = draftKey(organizationCode, id ?? `new${source ? `:${source.mode}:${source.id}` : ""}`);
+  // The draft restored when the editor opened: when, and the ETag it was made against (its If-Match).
+  const [restored, setRestored] = useState<{ savedAt: string; etag?: string }>();
+  const ifMatch = restored?.etag ?? etag;
+  useEffect(() => {
+    const draft = readDraft<WorkoutFormValues>(browserSessionStorage(), key);
+    if (draft) {
+      // The loaded record stays the form's default, so the restored draft counts as unsaved changes.
+      reset(draft.values, { keepDefaultValues: true });
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage can only be read once mounted (the page is rendered on the server first)
+      setRestored({ savedAt: draft.savedAt, etag: draft.etag });
+    }
+    return form.subscribe({
+      formState: { values: true, isDirty: true },
+      callback: ({ values, isDirty }) => {
+        if (isDirty) writeDraft(browserSessionStorage(), key, { savedAt: new Date().toISOString(), values, etag: ifMatch });
+      },
+    });
+  }, [form, key, ifMatch, reset]);
+  const discardDraft = () => {
+    clearDraft(browserSessionStorage(), key);
+    reset(initialValues);
+    setRestored(undefined);
+  };
+
+  const showServerErrors = (error: ApiRequestError) => {
+    const unplaced: string[] = [];
+    for (const detail of error.details) {
+      const path = formPathOfPointer(detail.path, langs);
+      if (path) setError(path as never, { type: "server", message: detail.message }, { shouldFocus: true });
+      else unplaced.push(`${detail.path}: ${detail.message}`);
+    }
+    if (error.details.length === 0 && error.status === 409 && /slug/i.test(error.message)) setError("slug", { type: "server", message: error.message }, { shouldFocus: true });
+    else if (error.details.length === 0 || unplaced.length > 0) setFormError([describeError(error), ...unplaced].join(" "));
+    else setFormError("The workout was not saved: see the highlighted fields.");
+  };
+
+  const submit = async (body: WorkoutInput, precondition = ifMatch) => {
+    setFormError(undefined);
+    try {
+      const response = await save.mutateAsync({ id, body: body as unknown as Record<string, unknown>, ifMatch: precondition });
+      const title = typeof body.title === "string" ? body.title : (body.title[defaultLanguage] ?? "");
+      clearDraft(browserSessionStorage(), key);
+      setIsSaved(true);
+      toast.show(isNew ? `Created “${title}”.` : `Saved “${title}”.`);
+      if (isNew) router.replace(`/admin/content/${collection.slug}/${String(response.data.id)}`);
+      else onSaved();
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.isConflict) setConflict(body);
+      else if (error instanceof ApiRequestError && (error.status === 422 || error.status === 409)) showServerErrors(error);
+      else setFormError(describeError(error));
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <EditorContext langs={langs}>
+        <form
+          onSubmit={handleSubmit(
+            (body) => submit(body),
+            () => setFormError("The workout was not saved: correct the highlighted fields."),
+          )}
+          noValidate
+          aria-label={isNew ? "New workout" : "Edit workout"}
+          className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
+        >
+          <div className="min-w-0 space-y-6">
+            {restored ? (
+              <Notice>
+                Restored your unsaved changes from {new Date(restored.savedAt).toLocaleString()}.{" "}
+                <button type="button" onClick={discardDraft} className="font-medium underline">
+                  Discard them
+                </button>
+              </Notice>
+            ) : null}
+            {formError ? <Notice tone="error">{formError}</Notice> : null}
+            {isNew && !source ? <TemplateChooser isDirty={formState.isDirty} /> : null}
+            {source ? <Notice>{source.mode === "duplicate" ? "A copy of the workout: it is saved as a new workout with its own slug." : "Started from a template: it is saved as a new workout."}</Notice> : null}
+            <MetadataSection />
+            <section aria-labelledby="phases-heading" className="space-y-3">
+              <h2 id="phases-heading" className="text-xl font-semibold">
+                Phases
+              </h2>
+              <PhaseList />
+            </section>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={formState.isSubmitting}>
+                {formState.isSubmitting ? "Saving…" : isNew ? "Create workout" : "Save changes"}
+              </Button>
+              {!isNew ? (
+                <Link href={`/admin/content/${collection.slug}/new?duplicate=${encodeURIComponent(id)}`} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">
+                  Duplicate workout
+                </Link>
+              ) : null}
+              <Link href={`/admin/content/${collection.slug}`} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">
+                Cancel
+              </Link>
+            </div>
+          </div>
+          <SummaryPanel />
+        </form>
+        <ConflictDialog
+          open={conflict !== undefined}
+          singular={collection.singular}
+          onKeepEditing={() => setConflict(undefined)}
+          onReload={() => {
+            setConflict(undefined);
+            clearDraft(browserSessionStorage(), key);
+            reset(undefined, { keepValues: true });
+            onReload();
+            toast.show("Loaded the latest version.", "info");
+          }}
+          onOverwrite={() => {
+            const body = conflict;
+            setConflict(undefined);
+            if (body) void submit(body, "*");
+          }}
+        />
+      </EditorContext>
+    </FormProvider>
+  );
+}
+
+/** Provides the exercise picker, exercise names and thumbnails, and the phase titles to everything below. */
+function EditorContext({ langs, children }: { langs: Languages; children: ReactNode }) {
+  const phases = useWatch<WorkoutFormValues, "phases">({ name: "phases" });
+  const exerciseIds = useMemo(() => phaseExerciseIds(phases ?? []).map((use) => use.id).filter((value) => value !== ""), [phases]);
+  const details = useExerciseDetails(exerciseIds);
+  const equipment = useEquipmentOptions();
+  const [picked, setPicked] = useState(() => new Map<string, ExercisePreview>());
+  const [picker, setPicker] = useState<{ purpose: string; onPick: (exercise: ExercisePreview) => void }>();
+  const equipmentById = useMemo(() => new Map((equipment.data ?? []).map((record) => [Number(record.id), record])), [equipment.data]);
+  const value: WorkoutEditorContextValue = useMemo(
+    () => ({
+      ...langs,
+      phaseTitles: (phases ?? []).map((phase) => PHASE_LABELS[phase.kind]),
+      describeExercise: (exerciseId) => {
+        const key = exerciseId.toLowerCase();
+        const known = details.byId.get(key) ?? picked.get(key);
+        const image = details.byId.get(key)?.image;
+        return {
+          name: known?.name ?? (details.missing.has(key) ? "Unknown exercise" : "Loading…"),
+          thumbnail: image ? thumbnailUrl(image.url) : undefined,
+          isMissing: details.missing.has(key),
+        };
+      },
+      pickExercise: (purpose, onPick) => setPicker({ purpose, onPick }),
+    }),
+    [langs, phases, details, picked],
+  );
+  return (
+    <WorkoutEditorProvider value={value}>
+      <SummaryData.Provider value={{ details: details.byId, picked, equipment: equipmentById }}>{children}</SummaryData.Provider>
+      <ExercisePicker
+        purpose={picker?.purpose}
+        equipment={equipmentById}
+        onClose={() => setPicker(undefined)}
+        onPick={(exercise) => {
+          setPicked((current) => new Map(current).set(exercise.id.toLowerCase(), exercise));
+          picker?.onPick(exercise);
+          setPicker(undefined);
+        }}
+      />
+    </WorkoutEditorProvider>
+  );
+}
+
+type SummaryDataValue = { details: ReadonlyMap<string, ExercisePreview>; picked: ReadonlyMap<string, ExercisePreview>; equipment: ReadonlyMap<number, { name: string; no_equipment?: boolean }> };
+/** What the summary needs besides the form: the facts loaded about exercises and equipment. */
+const SummaryData = createContext<SummaryDataValue>({ details: new Map(), picked: new Map(), equipment: new Map() });
+
+function SummaryPanel() {
+  const phases = useWatch<WorkoutFormValues, "phases">({ name: "phases" });
+  const { details, picked, equipment } = useContext(SummaryData);
+  const summary = useMemo(() => {
+    const exercises = new Map<string, ExerciseFacts>();
+    for (const [id, exercise] of [...picked, ...details]) exercises.set(id, { equipment: exercise.equipment });
+    const equipmentFacts = new Map<number, EquipmentFacts>([...equipment].map(([id, record]) => [id, { name: record.name, isNoEquipment: record.no_equipment === true }]));
+    return summarizeWorkout(phases ?? [], exercises, equipmentFacts);
+  }, [phases, details, picked, equipment]);
+  return (
+    <aside aria-labelledby="summary-heading" className="h-fit space-y-3 rounded-lg border border-slate-300 bg-white p-4 lg:sticky lg:top-4">
+      <h2 id="summary-heading" className="text-lg font-semibold">
+        Summary
+      </h2>
+      <dl className="space-y-2 text-sm">
+        <div>
+          <dt className="font-medium text-slate-700">Estimated time</dt>
+          <dd>{formatDuration(summary.seconds)}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-700">Exercises</dt>
+          <dd>{summary.exerciseCount}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-700">Equipment needed</dt>
+          <dd>{summary.equipment.length > 0 ? summary.equipment.join(", ") : summary.pendingExercises > 0 ? "Loading…" : "None"}</dd>
+        </div>
+      </dl>
+    </aside>
+  );
+}
+
+const GENDERS = [
+  ["female", "Female"],
+  ["male", "Male"],
+  ["non-binary", "Non-binary"],
+] as const;
+const LEVELS = [
+  ["beginner", "Beginner"],
+  ["intermediate", "Intermediate"],
+  ["advanced", "Advanced"],
+] as const;
+const DURATIONS = ["0-15", "16-30", "31-45", "46-60", "61+"] as const;
+const LOCATIONS = [
+  ["home", "Home"],
+  ["club", "Club"],
+  ["outdoor", "Outdoor"],
+] as const;
+
+function MetadataSection() {
+  const form = useFormContext<WorkoutFormValues>();
+  const { register } = form;
+  const image = useController({ control: form.control, name: "image" });
+  const types = useController({ control: form.control, name: "types" });
+  const goals = useController({ control: form.control, name: "goals" });
+  const bodyParts = useController({ control: form.control, name: "body_parts" });
+  const packages = useController({ control: form.control, name: "content_packages" });
+  const errorOf = useFieldError;
+  const locationsLegend = useId();
+  return (
+    <section aria-labelledby="details-heading" className="space-y-4">
+      <h2 id="details-heading" className="text-xl font-semibold">
+        Details
+      </h2>
+      <TextInputs path="title" label="Title" />
+      <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the title." error={errorOf("slug")} {...register("slug")} />
+      <TextInputs path="description" label="Description" multiline />
+      <ImagePicker value={image.field.value} onChange={image.field.onChange} error={image.fieldState.error?.message} />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Select label="Gender" error={errorOf("gender")} {...register("gender")}>
+          <option value="">Choose…</option>
+          {GENDERS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        <Select label="Level" error={errorOf("level")} {...register("level")}>
+          <option value="">Choose…</option>
+          {LEVELS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        <Select label="Duration (minutes)" error={errorOf("duration")} {...register("duration")}>
+          <option value="">Choose…</option>
+          {DURATIONS.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-wrap items-end gap-6">
+        <NumberField path="estimated_duration" label="Estimated duration" unit="minutes" className="w-48" />
+        <fieldset aria-labelledby={locationsLegend} className="flex gap-3">
+          <legend id={locationsLegend} className="mb-1 text-sm font-medium text-slate-800">
+            Locations
+          </legend>
+          {LOCATIONS.map(([value, label]) => (
+            <label key={value} className="inline-flex items-center gap-1 text-sm">
+              <input type="checkbox" value={value} {...register("locations")} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input type="checkbox" {...register("template")} />
+          Template (offered when a new workout is started)
+        </label>
+      </div>
+      <div className="grid gap-3 md:grid-cols-2">
+        <LookupPicker apiPath="categories" label="Types" value={types.field.value} onChange={types.field.onChange} error={types.fieldState.error?.message} />
+        <LookupPicker apiPath="goals" label="Goals" value={goals.field.value} onChange={goals.field.onChange} error={goals.fieldState.error?.message} />
+        <LookupPicker apiPath="body-parts" label="Body parts" value={bodyParts.field.value} onChange={bodyParts.field.onChange} error={bodyParts.fieldState.error?.message} />
+        <LookupPicker apiPath="packages" label="Content packages" value={packages.field.value} onChange={packages.field.onChange} error={packages.fieldState.error?.message} />
+      </div>
+    </section>
+  );
+}
+
+/** New workouts can start from a workout marked as a template. */
+function TemplateChooser({ isDirty }: { isDirty: boolean }) {
+  const templates = useWorkoutTemplates(true);
+  const router = useRouter();
+  const [chosen, setChosen] = useState("");
+  if (!templates.data || templates.data.total === 0) return null;
+  return (
+    <div className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <Select label="Start from a template" className="w-72" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+        <option value="">Choose a template…</option>
+        {templates.data.data.map((template) => (
+          <option key={template.id} value={template.id}>
+            {template.title}
+          </option>
+        ))}
+      </Select>
+      <Button
+        variant="secondary"
+        disabled={chosen === ""}
+        onClick={() => {
+          if (isDirty && !window.confirm("Replace what you have entered with the template?")) return;
+          router.replace(`?template=${encodeURIComponent(chosen)}`);
+        }}
+      >
+        Use template
+      </Button>
+    </div>
+  );
+}
