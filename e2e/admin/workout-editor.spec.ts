@@ -25,7 +25,7 @@ test.afterEach(() => {
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
-async function api<T = Json>(page: Page, method: "GET" | "POST" | "PUT" | "PATCH", path: string, data?: unknown): Promise<{ status: number; body: T; etag: string | null }> {
+async function api<T = Json>(page: Page, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, data?: unknown): Promise<{ status: number; body: T; etag: string | null }> {
   const origin = new URL(page.url()).origin;
   const response = await page.request.fetch(`/api/v3${path}`, { method, data, headers: method === "GET" ? {} : { Origin: origin } });
   const text = await response.text();
@@ -430,7 +430,7 @@ async function seedWorkout(page: Page, cat: Catalogue, extra: Json = {}): Promis
   return { id: workout.id as string, title };
 }
 
-test("items and exercises reorder with the keyboard only, and the order is saved", async ({ page }) => {
+test("items and exercises reorder with the keyboard only (and items by pointer); items are duplicated and moved between phases; each order is saved", async ({ page }) => {
   test.setTimeout(120_000);
   await signInAsAdmin(page, "/admin/content/workouts");
   const cat = await seedCatalogue(page);
@@ -473,6 +473,40 @@ test("items and exercises reorder with the keyboard only, and the order is saved
   expect(items.map((entry) => entry.type)).toEqual(["TIMER", "AMRAP", "TIMER"]);
   expect(items.map((entry) => entry.timer_title)).toEqual(["Second", undefined, "First"]);
   expect((items[1]!.amrap_exercises as Json[]).map((entry) => entry.exercise_id)).toEqual([cat.exercises.pushUp, cat.exercises.squat]);
+
+  // Dragging with the pointer: the third item onto the first place.
+  const handle = training.getByRole("button", { name: "Drag item 3: Timer in training" });
+  const from = (await handle.boundingBox())!;
+  const to = (await item(training, 1).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
+  await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 12 });
+  await page.mouse.up();
+  await expect(page.getByText("Dropped item 3: Timer at position 1 of 3.")).toBeAttached();
+  await expect(item(training, 1).getByLabel("Timer title (en)")).toHaveValue("First");
+  await expect(item(training, 2).getByLabel("Timer title (en)")).toHaveValue("Second");
+
+  // Duplicate an item; move another to a new cool down phase.
+  await training.getByRole("button", { name: "Duplicate item 2: timer in training" }).click();
+  await expect(item(training, 3).getByLabel("Timer title (en)")).toHaveValue("Second");
+  await item(training, 3).getByLabel("Timer title (en)").fill("Second again");
+  await page.getByRole("button", { name: "Add cool down phase" }).click();
+  await training.getByRole("button", { name: "Move item 4: amrap in training to cool down" }).click();
+  const coolDown = phase(page, "Cool down");
+  await expect(item(coolDown, 1)).toHaveAccessibleName(/^Item 1: AMRAP/);
+  await expect(item(training, 4)).toHaveCount(0);
+
+  // The first save handed the editor the new ETag: this save is not taken for a stale one.
+  const secondSave = page.waitForResponse((response) => response.request().method() === "PUT" && response.url().endsWith(`/api/v3/content/workouts/${id}`));
+  await page.getByRole("button", { name: "Save changes" }).click();
+  expect((await secondSave).status()).toBe(200);
+  await expect(page.getByRole("dialog", { name: "Someone else changed this record" })).toHaveCount(0);
+  const saved = (await api(page, "GET", `/content/workouts/${id}`)).body;
+  const [trainingPhase, coolDownPhase] = saved.phases as Json[];
+  expect((trainingPhase!.items as Json[]).map((entry) => entry.timer_title)).toEqual(["First", "Second", "Second again"]);
+  expect(coolDownPhase).toMatchObject({ kind: "cool-down", title: "Cool down", time: 0 });
+  expect(coolDownPhase!.items).toEqual([items[1]]);
 });
 
 test("phases stay three at most and in order; a range with min above max is refused on its field and blocks saving", async ({ page }) => {
@@ -572,8 +606,20 @@ test("nothing typed is lost: a draft survives a refused save and a reload; a sta
   await page.goto(`/admin/content/workouts/${id}`);
   await expect(page.getByLabel("Title (en, default)", { exact: true })).toHaveValue(title);
 
-  // A refused save (the slug is taken: 409 on the field) keeps what was typed.
+  // The API's 422 lands on the field it names: an exercise deleted after it was picked.
+  const amrap = item(phase(page, "Training"), 3);
+  const plank = await exerciseName(page, cat.exercises.plank);
+  await pickExercise(page, amrap, plank);
+  expect((await api(page, "DELETE", `/content/exercises/${cat.exercises.plank}`)).status).toBe(204);
   await page.getByLabel("Title (de)", { exact: true }).fill("Reihenfolge");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  const deleted = amrap.getByRole("group", { name: `Exercise 3: ${plank}` });
+  await expect(deleted.getByText(`unknown exercise ${cat.exercises.plank}`)).toBeVisible();
+  await expect(page.getByText("The workout was not saved: see the highlighted fields.")).toBeVisible();
+  await expect(page.getByLabel("Title (de)", { exact: true })).toHaveValue("Reihenfolge");
+  await deleted.getByRole("button", { name: `Remove Exercise 3: ${plank}` }).click();
+
+  // A refused save (the slug is taken: 409 on the field) keeps what was typed.
   await page.getByLabel("Slug").fill(takenSlug);
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByLabel("Slug")).toHaveAttribute("aria-invalid", "true");
