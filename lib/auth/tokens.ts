@@ -33,8 +33,39 @@ export async function signToken(claims: UnsignedClaims, expiresAt: Date): Promis
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: "expired" | "invalid" };
 
+/**
+ * Tokens whose signature was verified, with their claims (until they expire). Every request of a
+ * client carries the same token; checking its HMAC again each time cost two thread-pool round trips
+ * through WebCrypto per request (issue 13, docs/benchmarks.md). Revocation is unaffected: it is
+ * checked in the database on every request (`authenticateRequest`). Bounded, and emptied when the
+ * signing secret changes.
+ */
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, TokenClaims>();
+let verifiedUnder: string | undefined;
+
 /** Verifies signature (HS256 only: `alg: none` and other algorithms are refused), issuer and expiry. */
 export async function verifyToken(token: string): Promise<VerifyResult> {
+  const secret = getSecrets().jwtSecret;
+  if (verifiedUnder !== secret) {
+    verified.clear();
+    verifiedUnder = secret;
+  }
+  const known = verified.get(token);
+  if (known) {
+    if (known.exp * 1000 > Date.now()) return { ok: true, claims: known };
+    verified.delete(token);
+    return { ok: false, reason: "expired" };
+  }
+  const result = await verifySignature(token);
+  if (result.ok) {
+    if (verified.size >= VERIFIED_MAX) verified.clear();
+    verified.set(token, result.claims);
+  }
+  return result;
+}
+
+async function verifySignature(token: string): Promise<VerifyResult> {
   try {
     const { payload } = await jwtVerify(token, signingKey(), { algorithms: [ALGORITHM], issuer: ISSUER });
     const { sub, org, scope, role, jti, exp } = payload as JWTPayload & Record<string, unknown>;

@@ -66,7 +66,6 @@ function overlaps(column: SQL, values: readonly (string | number)[], type: "int"
 const w = tables.workouts;
 const p = tables.trainingPlans;
 const o = tables.onDemand;
-const exercises = tables.exercises;
 
 const workouts: SearchSource = {
   collection: "workouts",
@@ -76,15 +75,13 @@ const workouts: SearchSource = {
   categoryIds: () => sql`${w.types}`,
   categoryUuids: (organizationId) => uuidsOfCategoryIds(sql`${w.types}`, organizationId),
   storedCategories: { column: "types", kind: "ids" },
-  related: (hits, organizationId) => [
+  related: (hits) => [
     ...overlaps(sql`${w.goals}`, hits.goals, "int"),
     ...overlaps(sql`${w.types}`, hits.categoryIds, "int"),
-    // A workout's equipment is that of its exercises.
-    ...(hits.equipment.length > 0
-      ? [
-          sql`${w.exerciseIds} && ARRAY(SELECT ${exercises.id} FROM ${exercises} WHERE ${exercises.organizationId} = ${organizationId} AND ${exercises.equipment} && ${sqlArray(hits.equipment, "int")})`,
-        ]
-      : []),
+    // A workout's equipment is that of its exercises, kept in `exercise_equipment` by triggers: an
+    // overlap of `exercise_ids` with every exercise using the equipment was one comparison per pair,
+    // seconds for a broad word at 100,000 exercises (docs/benchmarks.md).
+    ...overlaps(sql`${w.exerciseEquipment}`, hits.equipment, "int"),
   ],
 };
 

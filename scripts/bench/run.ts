@@ -426,6 +426,7 @@ async function main() {
     const reader = { authorization: `Bearer ${mobile}`, "accept-language": "en" };
 
     const scenarios: Scenario[] = [
+      { name: "health", title: "health (select 1, no auth)", method: "GET", path: "/api/v3/health", floor: "health" },
       { name: "list", title: "list: exercises, 2 filters, by name", method: "GET", path: `/api/v3/content/exercises?${encodeURI(listQuery)}`, headers: reader, floor: "list" },
       { name: "deep-offset", title: `list: exercises, offset ${deepOffset}`, method: "GET", path: `/api/v3/content/exercises?${encodeURI(deepQuery)}`, headers: reader },
       { name: "get", title: "get: workout, lang=en,de", method: "GET", path: `/api/v3/content/workouts/${workout.id}?lang=${getLang}`, headers: reader, floor: "get" },

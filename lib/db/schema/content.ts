@@ -47,6 +47,19 @@ const publishing = {
   publishedAt: at(),
 };
 
+/**
+ * `filter[order][name|title]` sorts by the localized text in the organization's default language,
+ * lower-cased. An index per language the service stems (en, de, fr, es — as the search columns)
+ * serves that order for organizations whose default is one of them, so a sorted page walks an index
+ * instead of sorting every match (issue 13, docs/benchmarks.md).
+ */
+export const SORTED_TEXT_LANGUAGES = ["en", "de", "fr", "es"] as const;
+function sortedTextIndexes<T extends { organizationId: AnyPgColumn; id: AnyPgColumn }>(name: string, table: T, text: AnyPgColumn) {
+  return SORTED_TEXT_LANGUAGES.map((language) =>
+    index(`${name}_org_${text.name === "name" ? "name" : "title"}_${language}_idx`).on(table.organizationId, sql`lower((${text} ->> '${sql.raw(language)}'))`, table.id),
+  );
+}
+
 /** Index set every list needs: tenant + default order, tenant + created, unique slug, trigram search. */
 function listIndexes<T extends { organizationId: AnyPgColumn; updatedAt: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn; searchText: AnyPgColumn }>(
   name: string,
@@ -204,6 +217,7 @@ export const exercises = pgTable(
     index("exercises_muscle_groups_idx").using("gin", table.muscleGroups),
     index("exercises_equipment_idx").using("gin", table.equipment),
     index("exercises_types_idx").using("gin", table.types),
+    ...sortedTextIndexes("exercises", table, table.name),
     ...listIndexes("exercises", table),
   ],
 );
@@ -231,6 +245,12 @@ export const workouts = pgTable(
     phases: jsonb().$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
     /** Every exercise the phases reference (derived), for reference checks and 409s on delete. */
     exerciseIds: uuidArray(),
+    /**
+     * The equipment of those exercises, kept by triggers of the `list_indexes` migration (on a workout's
+     * write and on a change of an exercise's equipment), for search's "a workout's equipment is its
+     * exercises'" through one GIN index instead of a join per row. Never written by application code.
+     */
+    exerciseEquipment: intArray(),
     ...publishing,
     ...common,
   },
@@ -244,6 +264,8 @@ export const workouts = pgTable(
     index("workouts_packages_idx").using("gin", table.contentPackages),
     index("workouts_exercises_idx").using("gin", table.exerciseIds),
     index("workouts_status_idx").using("gin", sql`${table.status} jsonb_path_ops`),
+    index("workouts_exercise_equipment_idx").using("gin", table.exerciseEquipment),
+    ...sortedTextIndexes("workouts", table, table.title),
     ...listIndexes("workouts", table),
   ],
 );
@@ -324,6 +346,7 @@ export const onDemand = pgTable(
     index("on_demand_packages_idx").using("gin", table.contentPackages),
     index("on_demand_status_idx").using("gin", sql`${table.status} jsonb_path_ops`),
     check("on_demand_type_valid", sql`${table.type} IN ('virtual-class', 'audio-workout')`),
+    ...sortedTextIndexes("on_demand", table, table.title),
     ...listIndexes("on_demand", table),
   ],
 );
