@@ -60,27 +60,43 @@ export function useExerciseSearch(search: string, offset: number) {
   });
 }
 
+type ExerciseLookup = ExerciseDetails | { id: string; isMissing: true };
+
+export type ExerciseDetailsById = { byId: ReadonlyMap<string, ExerciseDetails>; missing: ReadonlySet<string> };
+
+// Module-level, so react-query keeps the combined result (and everything memoized on it) until a read changes.
+function combineExerciseDetails(results: { data?: ExerciseLookup }[]): ExerciseDetailsById {
+  const byId = new Map<string, ExerciseDetails>();
+  const missing = new Set<string>();
+  for (const { data } of results) {
+    if (!data) continue;
+    if ("isMissing" in data) missing.add(data.id);
+    else byId.set(data.id.toLowerCase(), data);
+  }
+  return { byId, missing };
+}
+
 /**
  * The exercises a workout uses, for their names, thumbnails and equipment. The list API cannot select
- * by id, so each distinct exercise is read once and cached for the session (ADR 10).
+ * by id, so each distinct exercise is read once and cached for the session (ADR 10). A deleted
+ * exercise is reported as missing rather than as an error.
  */
-export function useExerciseDetails(ids: readonly string[]) {
-  const results = useQueries({
+export function useExerciseDetails(ids: readonly string[]): ExerciseDetailsById {
+  return useQueries({
     queries: ids.map((id) => ({
       queryKey: ["workout-editor", "exercise", id],
       staleTime: LOOKUP_STALE_MS,
-      retry: (count: number, error: unknown) => !(error instanceof ApiRequestError && error.status === 404) && count < 2,
-      queryFn: async ({ signal }: { signal: AbortSignal }) => (await apiRequest<ExerciseDetails>(`/content/exercises/${encodeURIComponent(id)}`, { signal })).data,
+      queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ExerciseLookup> => {
+        try {
+          return (await apiRequest<ExerciseDetails>(`/content/exercises/${encodeURIComponent(id)}`, { signal })).data;
+        } catch (error) {
+          if (error instanceof ApiRequestError && error.status === 404) return { id, isMissing: true };
+          throw error;
+        }
+      },
     })),
+    combine: combineExerciseDetails,
   });
-  const byId = new Map<string, ExerciseDetails>();
-  const missing = new Set<string>();
-  results.forEach((result, index) => {
-    const id = ids[index]!;
-    if (result.data) byId.set(id, result.data);
-    else if (result.error instanceof ApiRequestError && result.error.status === 404) missing.add(id);
-  });
-  return { byId, missing };
 }
 
 /** Workouts marked as templates, newest first, to start a new workout from. */

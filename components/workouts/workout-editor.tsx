@@ -16,7 +16,7 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import { ApiRequestError, describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import type { WorkoutInput } from "@/lib/workouts/input-schemas";
-import { phaseExerciseIds } from "@/lib/workouts/phases";
+import { phaseExerciseIds, type PhaseKind } from "@/lib/workouts/phases";
 import { thumbnailUrl, useEquipmentOptions, useExerciseDetails, useWorkoutTemplates, type ExercisePreview } from "./api";
 import { browserSessionStorage, clearDraft, draftKey, readDraft, writeDraft } from "./draft";
 import { ExercisePicker } from "./exercise-picker";
@@ -236,16 +236,23 @@ function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }
 /** Provides the exercise picker, exercise names and thumbnails, and the phase titles to everything below. */
 function EditorContext({ langs, children }: { langs: Languages; children: ReactNode }) {
   const phases = useWatch<WorkoutFormValues, "phases">({ name: "phases" });
-  const exerciseIds = useMemo(() => phaseExerciseIds(phases ?? []).map((use) => use.id).filter((value) => value !== ""), [phases]);
+  const idsKey = phaseExerciseIds(phases ?? [])
+    .map((use) => use.id)
+    .filter((id) => id !== "")
+    .join(",");
+  const exerciseIds = useMemo(() => (idsKey === "" ? [] : idsKey.split(",")), [idsKey]);
   const details = useExerciseDetails(exerciseIds);
   const equipment = useEquipmentOptions();
   const [picked, setPicked] = useState(() => new Map<string, ExercisePreview>());
   const [picker, setPicker] = useState<{ purpose: string; onPick: (exercise: ExercisePreview) => void }>();
   const equipmentById = useMemo(() => new Map((equipment.data ?? []).map((record) => [Number(record.id), record])), [equipment.data]);
+  // Keyed on the phase kinds, not the phases: every field below reads this context, and typing in one
+  // must not re-render them all.
+  const kindsKey = (phases ?? []).map((phase) => phase.kind).join(",");
   const value: WorkoutEditorContextValue = useMemo(
     () => ({
       ...langs,
-      phaseTitles: (phases ?? []).map((phase) => PHASE_LABELS[phase.kind]),
+      phaseTitles: kindsKey === "" ? [] : kindsKey.split(",").map((kind) => PHASE_LABELS[kind as PhaseKind]),
       describeExercise: (exerciseId) => {
         const key = exerciseId.toLowerCase();
         const known = details.byId.get(key) ?? picked.get(key);
@@ -258,11 +265,12 @@ function EditorContext({ langs, children }: { langs: Languages; children: ReactN
       },
       pickExercise: (purpose, onPick) => setPicker({ purpose, onPick }),
     }),
-    [langs, phases, details, picked],
+    [langs, kindsKey, details, picked],
   );
+  const summaryData = useMemo(() => ({ details: details.byId, picked, equipment: equipmentById }), [details, picked, equipmentById]);
   return (
     <WorkoutEditorProvider value={value}>
-      <SummaryData.Provider value={{ details: details.byId, picked, equipment: equipmentById }}>{children}</SummaryData.Provider>
+      <SummaryData.Provider value={summaryData}>{children}</SummaryData.Provider>
       <ExercisePicker
         purpose={picker?.purpose}
         equipment={equipmentById}
