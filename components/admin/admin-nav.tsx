@@ -11,7 +11,10 @@ const GROUPS: { heading: string; links: NavLink[] }[] = (["Content", "Equipment"
   links: ADMIN_COLLECTIONS.filter((collection) => collection.group === group).map((collection) => ({ href: `/admin/content/${collection.slug}`, label: collection.label })),
 }));
 
-const WORK_LINKS: NavLink[] = [{ href: "/admin/media", label: "Images" }];
+const WORK_LINKS: NavLink[] = [
+  { href: "/admin/translations", label: "Translation queue" },
+  { href: "/admin/media", label: "Images" },
+];
 
 const ADMIN_LINKS: NavLink[] = [
   { href: "/admin/users", label: "Users" },

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import { Cell, HeaderCell, Row, Table } from "@/components/ui/table";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
@@ -25,38 +26,30 @@ export function StatusHistory({ collection, id }: { collection: AdminCollection;
       {history.isError ? <Notice tone="error">{describeError(history.error)}</Notice> : null}
       {history.data && total === 0 ? <p className="text-sm text-slate-700">No status has been changed yet.</p> : null}
       {total > 0 ? (
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-slate-700">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                When (UTC)
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Language
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Change
-              </th>
-              <th scope="col" className="py-2">
-                By
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.data?.data.map((entry, index) => (
-              <tr key={`${entry.changed_at}-${entry.language}-${index}`} className="border-b border-slate-100 last:border-0">
-                <td className="py-2 pr-3 whitespace-nowrap">
-                  <time dateTime={entry.changed_at}>{WHEN.format(new Date(entry.changed_at))}</time>
-                </td>
-                <td className="py-2 pr-3">{entry.language === "default" ? `${defaultLanguage} (default)` : entry.language}</td>
-                <td className="py-2 pr-3">
-                  {entry.from ? <StatusBadge status={entry.from} /> : <span className="text-slate-600">none</span>} → <StatusBadge status={entry.to} />
-                </td>
-                <td className="py-2">{entry.changed_by?.email ?? "a removed user or a token"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          caption="Status changes, newest first"
+          head={
+            <>
+              <HeaderCell>When (UTC)</HeaderCell>
+              <HeaderCell>Language</HeaderCell>
+              <HeaderCell>Change</HeaderCell>
+              <HeaderCell>By</HeaderCell>
+            </>
+          }
+        >
+          {history.data?.data.map((entry, index) => (
+            <Row key={`${entry.changed_at}-${entry.language}-${index}`}>
+              <Cell className="whitespace-nowrap">
+                <time dateTime={entry.changed_at}>{WHEN.format(new Date(entry.changed_at))}</time>
+              </Cell>
+              <Cell>{entry.language === "default" ? `${defaultLanguage} (default)` : entry.language}</Cell>
+              <Cell>
+                {entry.from ? <StatusBadge status={entry.from} /> : <span className="text-slate-600">none</span>} → <StatusBadge status={entry.to} />
+              </Cell>
+              <Cell>{entry.changed_by?.email ?? "a removed user or a token"}</Cell>
+            </Row>
+          ))}
+        </Table>
       ) : null}
       {total > HISTORY_PAGE_SIZE ? (
         <nav aria-label="Status history pages" className="flex items-center justify-end gap-2">

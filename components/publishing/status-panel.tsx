@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import { Cell, HeaderCell, Row, Table } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { ApiRequestError, describeError } from "@/lib/admin/api-client";
@@ -119,56 +120,50 @@ export function StatusPanel({
           )}
         </Notice>
       ) : null}
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Language
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Status
-            </th>
-            <th scope="col" className="py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {languages.map((language) => {
-            const isDefault = language === defaultLanguage;
-            const key = isDefault ? "default" : language;
-            const current = statusForTransitions(status, key);
-            const mayChange = maySetStatusOf(role, translatorLanguages, language);
-            return (
-              <tr key={language} className="border-b border-slate-100 last:border-0">
-                <th scope="row" className="py-2 pr-3 font-medium">
-                  {language}
-                  {isDefault ? " (default)" : ""}
-                </th>
-                <td className="py-2 pr-3">
-                  <StatusBadge status={current} />
-                  {!isDefault && status[key] === undefined ? <span className="ml-2 text-xs text-slate-600">no own status yet</span> : null}
-                </td>
-                <td className="py-2 text-right whitespace-nowrap">
-                  {STATUS_TRANSITIONS[current].map((to) => (
-                    <Button
-                      key={to}
-                      variant={to === "published" ? "primary" : "secondary"}
-                      className="ml-2"
-                      aria-label={`${ACTION_LABELS[to]} ${language}`}
-                      aria-describedby={!mayChange && permittedNote ? noteId : undefined}
-                      disabled={!mayChange || blockedReason !== undefined || change.isPending}
-                      onClick={() => run(key, language, to)}
-                    >
-                      {ACTION_LABELS[to]}
-                    </Button>
-                  ))}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <Table
+        caption="Status by language"
+        head={
+          <>
+            <HeaderCell>Language</HeaderCell>
+            <HeaderCell>Status</HeaderCell>
+            <HeaderCell hidden>Actions</HeaderCell>
+          </>
+        }
+      >
+        {languages.map((language) => {
+          const isDefault = language === defaultLanguage;
+          const key = isDefault ? "default" : language;
+          const current = statusForTransitions(status, key);
+          const mayChange = maySetStatusOf(role, translatorLanguages, language);
+          return (
+            <Row key={language}>
+              <Cell className="font-medium">
+                {language}
+                {isDefault ? " (default)" : ""}
+              </Cell>
+              <Cell>
+                <StatusBadge status={current} />
+                {!isDefault && status[key] === undefined ? <span className="ml-2 text-xs text-slate-600">no own status yet</span> : null}
+              </Cell>
+              <Cell className="text-right whitespace-nowrap">
+                {STATUS_TRANSITIONS[current].map((to) => (
+                  <Button
+                    key={to}
+                    variant={to === "published" ? "primary" : "secondary"}
+                    className="ml-2"
+                    aria-label={`${ACTION_LABELS[to]} ${language}`}
+                    aria-describedby={!mayChange && permittedNote ? noteId : undefined}
+                    disabled={!mayChange || blockedReason !== undefined || change.isPending}
+                    onClick={() => run(key, language, to)}
+                  >
+                    {ACTION_LABELS[to]}
+                  </Button>
+                ))}
+              </Cell>
+            </Row>
+          );
+        })}
+      </Table>
     </section>
   );
 }

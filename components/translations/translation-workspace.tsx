@@ -97,30 +97,26 @@ export function TranslationWorkspace({ collection, id }: { collection: AdminColl
         </Select>
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <TranslationForm
-          key={`${language}:${etag}`}
+      {collection.kind === "publishable" ? (
+        <StatusPanel
           collection={collection}
-          record={record}
-          etag={etag ?? "*"}
-          fields={fields}
-          language={language}
-          onDirtyChange={setIsDirty}
-          onReload={() => void query.refetch()}
+          id={id}
+          status={(record.status ?? {}) as Record<string, string>}
+          locateField={locateField}
+          blockedReason={isDirty ? "Save or discard your translations before changing a status: publishing checks the saved texts." : undefined}
         />
-        {collection.kind === "publishable" ? (
-          <div className="space-y-6">
-            <StatusPanel
-              collection={collection}
-              id={id}
-              status={(record.status ?? {}) as Record<string, string>}
-              locateField={locateField}
-              blockedReason={isDirty ? "Save or discard your translations before changing a status: publishing checks the saved texts." : undefined}
-            />
-            <StatusHistory collection={collection} id={id} />
-          </div>
-        ) : null}
-      </div>
+      ) : null}
+      <TranslationForm
+        key={`${language}:${etag}`}
+        collection={collection}
+        record={record}
+        etag={etag ?? "*"}
+        fields={fields}
+        language={language}
+        onDirtyChange={setIsDirty}
+        onReload={() => void query.refetch()}
+      />
+      {collection.kind === "publishable" ? <StatusHistory collection={collection} id={id} /> : null}
     </div>
   );
 }

@@ -40,6 +40,8 @@ test.beforeAll(async ({ request }) => {
 });
 
 test("an editor moves the square crop by mouse and keyboard, saves, and the API and thumbnails follow", async ({ page, request }) => {
+  // Two sign-ins, image work on the server and three accessibility scans: more than the default budget under load.
+  test.setTimeout(90_000);
   expect(upload.metadata.formats.square).toEqual({ x: 100, y: 0, width: 200, height: 200 });
   const before = await averageColour(request, `${upload.url}&style=square`);
   expect(before.red).toBeGreaterThan(100);

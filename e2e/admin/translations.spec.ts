@@ -18,7 +18,7 @@ type Workout = { id: string; title: Record<string, string>; status: Record<strin
 let workoutId: string;
 
 // The second test continues from the state the first leaves (German published).
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 /** A status history row after its time: language, change, who. */
 async function expectHistoryRow(row: Locator, cells: [string, string, string]) {
@@ -118,6 +118,7 @@ test("a German translator fills the German texts, is told what is missing, publi
   await expect(titleRow).toContainText("Translated");
   await page.getByRole("button", { name: "Save translations" }).click();
   await expect(toast(page, "Saved the de translation.")).toBeVisible();
+  await toast(page, "Saved the de translation.").getByRole("button", { name: "Dismiss notification" }).click();
   await expect(page.getByText("1 of 7 texts translated into de (partial)")).toBeVisible();
 
   // Publishing now names what is missing, links to it, and changes nothing.
@@ -184,7 +185,7 @@ test("a German translator fills the German texts, is told what is missing, publi
   expect(french.status()).toBe(404);
 });
 
-test("an editor unpublishes and returns a language to draft, and the history records each step", async ({ page }) => {
+test("an editor unpublishes and returns a language to draft, and the history records each step", async ({ page, request }) => {
   await signInAsAdmin(page, `/admin/translations/workouts/${workoutId}?language=de`);
   await expect(page.getByRole("heading", { level: 1, name: "Translate workout" })).toBeVisible();
   const panel = page.getByRole("region", { name: "Status by language" });
@@ -211,4 +212,60 @@ test("an editor unpublishes and returns a language to draft, and the history rec
   await expect(page).toHaveURL(/language=fr/);
   await expect(page.getByLabel("Title (fr)", { exact: true })).toBeEditable();
   await expectNoSeriousA11yViolations(page);
+
+  // Someone saves French meanwhile: the save is refused (412) and overwriting keeps both writes,
+  // because the workspace's patch names only the fields it changed.
+  await page.getByLabel("Title (fr)", { exact: true }).fill("Brûleur du matin");
+  const token = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const meanwhile = await request.patch(`/api/v3/content/workouts/${workoutId}`, { headers: bearer(token), data: { description: { fr: "Vingt minutes pour réveiller chaque muscle." } } });
+  expect(meanwhile.status()).toBe(200);
+  await page.getByRole("button", { name: "Save translations" }).click();
+  const conflict = page.getByRole("dialog", { name: "Someone else changed this record" });
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
+  await expect(toast(page, "Saved the fr translation.")).toBeVisible();
+  await expect(page.getByLabel("Description (fr)", { exact: true })).toHaveValue("Vingt minutes pour réveiller chaque muscle.");
+  const stored = (await (await request.get(`/api/v3/content/workouts/${workoutId}?lang=en,de,fr`, { headers: bearer(token) })).json()) as Workout & { description: Record<string, string> };
+  expect(stored.title).toEqual({ default: TITLE, en: TITLE, de: "Morgen-Brenner", fr: "Brûleur du matin" });
+  expect(stored.description.fr).toBe("Vingt minutes pour réveiller chaque muscle.");
+});
+
+test("the translation queue lists what German still needs, by collection, and leads to the workspace", async ({ page }) => {
+  await signInAs(page, TRANSLATOR.email, TRANSLATOR.password);
+  await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Translation queue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Translation queue" })).toBeVisible();
+  await expect(page.getByLabel("Language", { exact: true })).toHaveValue("de");
+  await expect(page.getByText("Showing 1–2 of 2 for de")).toBeVisible();
+  const workoutRow = page.getByRole("row").filter({ has: page.getByRole("link", { name: TITLE }) });
+  await expect(workoutRow.getByRole("cell")).toHaveText([TITLE, "Workouts", "Translated, not published", "draft", /\d/]);
+  const exerciseRow = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Goblet squat" }) });
+  await expect(exerciseRow.getByRole("cell")).toHaveText(["Goblet squat", "Exercises", "Not translated", "no status", /\d/]);
+  await expectNoSeriousA11yViolations(page);
+
+  // Narrowed to what is not translated at all; then to workouts, where nothing is left of that kind.
+  await page.getByLabel("Needs", { exact: true }).selectOption("none");
+  await expect(page).toHaveURL(/filter\[where\]\[state\]=none/);
+  await expect(page.getByText("Showing 1–1 of 1 for de")).toBeVisible();
+  await expect(page.getByRole("link", { name: TITLE })).toHaveCount(0);
+  await page.getByLabel("Collection", { exact: true }).selectOption("workouts");
+  await expect(page.getByText("Nothing waits for de.")).toBeVisible();
+  await page.getByLabel("Needs", { exact: true }).selectOption("");
+  await expect(page.getByText("Showing 1–1 of 1 for de")).toBeVisible();
+
+  // French, which this translator cannot edit, still shows what it needs (the editor began it).
+  await page.getByLabel("Language", { exact: true }).selectOption("fr");
+  await expect(page.getByRole("row").filter({ has: page.getByRole("link", { name: TITLE }) })).toContainText("Partly translated");
+
+  await page.getByLabel("Language", { exact: true }).selectOption("de");
+  await page.getByRole("link", { name: TITLE }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Translate workout" })).toBeVisible();
+  await expect(page.getByLabel("Translate into")).toHaveValue("de");
+  await expect(page.getByText("7 of 7 texts translated into de (complete)")).toBeVisible();
+
+  // French can be read here but not changed by a German translator.
+  await page.getByLabel("Translate into").selectOption("fr");
+  await expect(page.getByText("You can read the fr translation but not change it: you translate de.")).toBeVisible();
+  await expect(page.getByLabel("Title (fr)", { exact: true })).toHaveValue("Brûleur du matin");
+  await expect(page.getByLabel("Title (fr)", { exact: true })).not.toBeEditable();
+  await expect(page.getByRole("button", { name: "Save translations" })).toHaveCount(0);
 });

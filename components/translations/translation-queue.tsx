@@ -1,0 +1,165 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useMemo } from "react";
+import { StatusBadge } from "@/components/publishing/status-panel";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import { Select } from "@/components/ui/select";
+import { Cell, HeaderCell, Row, Table } from "@/components/ui/table";
+import { useAdmin } from "@/lib/admin/admin-context";
+import { apiRequest, describeError } from "@/lib/admin/api-client";
+import { ADMIN_COLLECTIONS } from "@/lib/admin/collections";
+import { buildFilterQueryString } from "@/lib/filter/format";
+import { parseFilter } from "@/lib/filter/parse";
+import type { FilterCondition, FilterQuery, FilterSpec } from "@/lib/filter/types";
+import type { ContentStatus } from "@/lib/publishing/transitions";
+import { translationQueueKey } from "./api";
+
+type QueueEntry = { collection: string; id: string; title: string; state: "none" | "partial" | "ready"; translation: "none" | "partial" | "full"; status: ContentStatus | null; updated_at: string };
+type QueuePage = { language: string; total: number; data: QueueEntry[] };
+
+const STATE_LABELS: Record<QueueEntry["state"], string> = { none: "Not translated", partial: "Partly translated", ready: "Translated, not published" };
+const STATE_TONES = { none: "danger", partial: "warning", ready: "info" } as const;
+const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+function readQuery(search: string, spec: FilterSpec): FilterQuery {
+  try {
+    return parseFilter(new URLSearchParams(search), spec);
+  } catch {
+    return parseFilter(new URLSearchParams(), spec);
+  }
+}
+
+const valueOf = (query: FilterQuery, field: string) => query.where.find((condition) => condition.field === field)?.values[0] ?? "";
+
+/**
+ * For one language, the records that still need a translator or a publication, filterable by
+ * collection and state; its state is the API's own filter in the address, so a view can be shared.
+ */
+export function TranslationQueue({ spec }: { spec: FilterSpec }) {
+  const { languages, defaultLanguage, translatorLanguages } = useAdmin();
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams().toString();
+  const query = useMemo(() => readQuery(search, spec), [search, spec]);
+  const targets = languages.filter((language) => language !== defaultLanguage);
+  const language = valueOf(query, "language") || translatorLanguages.find((candidate) => targets.includes(candidate)) || targets[0] || defaultLanguage;
+  const collection = valueOf(query, "collection");
+  const state = valueOf(query, "state");
+  const effective: FilterQuery = {
+    ...query,
+    where: [
+      { field: "language", operator: "eq", values: [language] },
+      ...query.where.filter((condition) => condition.field !== "language"),
+    ],
+  };
+  const queryString = buildFilterQueryString(effective, spec);
+  const page = useQuery({
+    queryKey: [...translationQueueKey, queryString],
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => (await apiRequest<QueuePage>(`/content/translation-queue?${queryString}`, { signal })).data,
+  });
+
+  const navigate = (next: FilterQuery) => {
+    const built = buildFilterQueryString(next, spec);
+    router.replace(built ? `${pathname}?${built}` : pathname, { scroll: false });
+  };
+  const setCondition = (field: string, value: string) => {
+    const where: FilterCondition[] = effective.where.filter((condition) => condition.field !== field);
+    if (value) where.push({ field, operator: "eq", values: [value] });
+    navigate({ ...effective, where, offset: 0 });
+  };
+
+  const total = page.data?.total ?? 0;
+  const first = total === 0 ? 0 : query.offset + 1;
+  const last = Math.min(query.offset + query.limit, total);
+  return (
+    <div className="space-y-4">
+      <form role="search" aria-label="Queue filters" className="flex flex-wrap items-end gap-4" onSubmit={(event) => event.preventDefault()}>
+        <Select label="Language" className="w-40" value={language} onChange={(event) => setCondition("language", event.target.value)}>
+          {languages.map((candidate) => (
+            <option key={candidate} value={candidate}>
+              {candidate}
+              {candidate === defaultLanguage ? " (default)" : ""}
+            </option>
+          ))}
+        </Select>
+        <Select label="Collection" className="w-56" value={collection} onChange={(event) => setCondition("collection", event.target.value)}>
+          <option value="">All collections</option>
+          {ADMIN_COLLECTIONS.filter((candidate) => spec.fields.collection?.values?.includes(candidate.apiPath)).map((candidate) => (
+            <option key={candidate.apiPath} value={candidate.apiPath}>
+              {candidate.label}
+            </option>
+          ))}
+        </Select>
+        <Select label="Needs" className="w-64" value={state} onChange={(event) => setCondition("state", event.target.value)}>
+          <option value="">Anything</option>
+          {Object.entries(STATE_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </form>
+
+      {page.isError ? <Notice tone="error">{describeError(page.error)}</Notice> : null}
+      <p className="text-sm text-slate-700" role="status">
+        {page.data ? (total === 0 ? `Nothing waits for ${language}.` : `Showing ${first}–${last} of ${total} for ${language}`) : "Loading…"}
+      </p>
+      {total > 0 ? (
+        <Table
+          caption={`What ${language} still needs`}
+          head={
+            <>
+              <HeaderCell>Record</HeaderCell>
+              <HeaderCell>Collection</HeaderCell>
+              <HeaderCell>Needs</HeaderCell>
+              <HeaderCell>Status in {language}</HeaderCell>
+              <HeaderCell>Changed (UTC)</HeaderCell>
+            </>
+          }
+        >
+          {page.data?.data.map((entry) => {
+            const target = ADMIN_COLLECTIONS.find((candidate) => candidate.apiPath === entry.collection);
+            const title = entry.title || `#${entry.id}`;
+            return (
+              <Row key={`${entry.collection}/${entry.id}`}>
+                <Cell className="font-medium">
+                  {target ? (
+                    <Link href={`/admin/translations/${target.slug}/${entry.id}?language=${language}`} className="text-blue-800 underline-offset-2 hover:underline">
+                      {title}
+                    </Link>
+                  ) : (
+                    title
+                  )}
+                </Cell>
+                <Cell>{target?.label ?? entry.collection}</Cell>
+                <Cell>
+                  <Badge tone={STATE_TONES[entry.state]}>{STATE_LABELS[entry.state]}</Badge>
+                </Cell>
+                <Cell>{entry.status ? <StatusBadge status={entry.status} /> : <span className="text-slate-600">no status</span>}</Cell>
+                <Cell className="whitespace-nowrap">
+                  <time dateTime={entry.updated_at}>{WHEN.format(new Date(entry.updated_at))}</time>
+                </Cell>
+              </Row>
+            );
+          })}
+        </Table>
+      ) : null}
+      {total > query.limit ? (
+        <nav aria-label="Pages" className="flex items-center justify-end gap-2">
+          <Button variant="secondary" disabled={query.offset === 0} onClick={() => navigate({ ...effective, offset: Math.max(0, query.offset - query.limit) })}>
+            Previous page
+          </Button>
+          <Button variant="secondary" disabled={query.offset + query.limit >= total} onClick={() => navigate({ ...effective, offset: query.offset + query.limit })}>
+            Next page
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
