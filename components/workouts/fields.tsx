@@ -84,12 +84,23 @@ export function TextInputs({ path, label, multiline = false, collapseTranslation
     <div className="space-y-2">
       {input(defaultLanguage)}
       {others.length > 0 ? (
-        <details className="rounded border border-slate-200 px-2 py-1 text-sm">
-          <summary className="cursor-pointer text-slate-700">Translations of {label.toLowerCase()}</summary>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">{others.map(input)}</div>
-        </details>
+        <TranslationsDisclosure paths={others.map((language) => `${path}.${language}`)} label={label}>
+          {others.map(input)}
+        </TranslationsDisclosure>
       ) : null}
     </div>
+  );
+}
+
+/** Collapsed translations, opened when one of them has an error (a 422 can name any language). */
+function TranslationsDisclosure({ paths, label, children }: { paths: string[]; label: string; children: ReactNode }) {
+  const { errors } = useFormState<WorkoutFormValues>({ name: paths.map(at) });
+  const hasError = paths.some((path) => get(errors, path) !== undefined);
+  return (
+    <details open={hasError || undefined} className="rounded border border-slate-200 px-2 py-1 text-sm">
+      <summary className="cursor-pointer text-slate-700">Translations of {label.toLowerCase()}</summary>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">{children}</div>
+    </details>
   );
 }
 

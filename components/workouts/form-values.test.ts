@@ -149,6 +149,11 @@ describe("formPathOfPointer (the API's 422 details on the form's fields)", () =>
     expect(formPathOfPointer(pointer, langs)).toBe(path);
   });
 
+  it("puts a text required in a published language on that language's input", () => {
+    expect(formPathOfPointer("/phases/0/title", langs, "is required in de: the record is published in de")).toBe("phases.0.title.de");
+    expect(formPathOfPointer("/title", langs, "is required in xx: the record is published in xx")).toBe("title.en");
+  });
+
   it("leaves headers and parameters unplaced", () => {
     expect(formPathOfPointer("If-Match", langs)).toBeUndefined();
   });

@@ -210,17 +210,21 @@ const TEXT_KEYS = new Set(["title", "description", "notes", "timer_title"]);
 
 /**
  * The form field a 422 detail names: its JSON Pointer as a dotted path; a text field without a
- * language gets the default language (where the API's "required in the default language" belongs).
+ * language gets the language the message names (a text required in a published language), else the
+ * default language (where the API's "required in the default language" belongs).
  */
-export function formPathOfPointer(pointer: string, { languages, defaultLanguage }: Languages): string | undefined {
+export function formPathOfPointer(pointer: string, { languages, defaultLanguage }: Languages, message = ""): string | undefined {
   if (!pointer.startsWith("/")) return undefined;
+  // "is required in de: the record is published in de" names the whole text; it belongs to the German input.
+  const named = /^is required in ([A-Za-z0-9-]+):/.exec(message)?.[1];
+  const textLanguage = named && languages.includes(named) ? named : defaultLanguage;
   const segments = pointer
     .slice(1)
     .split("/")
     .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
   const last = segments.at(-1) ?? "";
   const before = segments.at(-2) ?? "";
-  if (TEXT_KEYS.has(last)) segments.push(defaultLanguage);
+  if (TEXT_KEYS.has(last)) segments.push(textLanguage);
   else if (TEXT_KEYS.has(before) && !languages.includes(last)) segments[segments.length - 1] = last === "default" ? defaultLanguage : last;
   return segments.join(".");
 }

@@ -23,7 +23,7 @@ export function ImagePicker({ value, onChange, error }: { value: string; onChang
         ) : (
           <span className="inline-flex h-24 w-32 items-center justify-center rounded border border-dashed border-slate-400 text-xs text-slate-600">{value ? "Loading…" : "No image"}</span>
         )}
-        <Button variant="secondary" onClick={() => setIsOpen(true)} aria-describedby={error ? messageId : undefined} aria-invalid={error ? true : undefined}>
+        <Button variant="secondary" onClick={() => setIsOpen(true)} aria-describedby={error ? messageId : undefined}>
           {value ? "Change image" : "Choose image"}
         </Button>
       </div>

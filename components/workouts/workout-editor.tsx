@@ -138,7 +138,7 @@ function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }
   const showServerErrors = (error: ApiRequestError) => {
     const unplaced: string[] = [];
     for (const detail of error.details) {
-      const path = formPathOfPointer(detail.path, langs);
+      const path = formPathOfPointer(detail.path, langs, detail.message);
       if (path) setError(path as never, { type: "server", message: detail.message }, { shouldFocus: true });
       else unplaced.push(`${detail.path}: ${detail.message}`);
     }

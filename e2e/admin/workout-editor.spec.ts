@@ -659,3 +659,38 @@ test("nothing typed is lost: a draft survives a refused save and a reload; a sta
   await page.getByRole("button", { name: "Discard them" }).click();
   await expect(page.getByLabel("Title (de)", { exact: true })).toHaveValue("Reihenfolge");
 });
+
+test("a text a published language needs is refused on that language's input, inside its opened translations", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page, "/admin/content/workouts");
+  const cat = await seedCatalogue(page);
+  const title = `Published in German ${suffix()}`;
+  const workout = await created(page, "/content/workouts", {
+    title: { en: title, de: "Auf Deutsch veröffentlicht" },
+    description: { en: "Both languages", de: "Beide Sprachen" },
+    image: cat.image.id,
+    gender: "male",
+    level: "intermediate",
+    types: [],
+    goals: [],
+    body_parts: [],
+    locations: ["outdoor"],
+    duration: "0-15",
+    phases: [{ kind: "training", title: { en: "Training", de: "Training" }, time: 300, items: [{ type: "TIMER", notes: "", timer_title: { en: "Run", de: "Laufen" }, timer_duration: 300 }] }],
+  });
+  expect((await api(page, "PATCH", `/content/workouts/${workout.id as string}/status`, { de: "published" })).status).toBe(200);
+
+  await page.goto(`/admin/content/workouts/${workout.id as string}`);
+  const timer = item(phase(page, "Training"), 1);
+  await timer.getByText("Translations of timer title").click();
+  const german = timer.getByLabel("Timer title (de)");
+  await expect(german).toHaveValue("Laufen");
+  await german.fill("");
+  await timer.getByText("Translations of timer title").click(); // closed again before saving
+  await expect(german).toBeHidden();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(german).toBeVisible();
+  await expect(german).toHaveAccessibleDescription("is required in de: the record is published in de");
+  await expect(timer.getByLabel("Timer title (en)")).not.toHaveAttribute("aria-invalid", "true");
+  await expectNoSeriousA11yViolations(page);
+});
