@@ -180,7 +180,9 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
                 <Link href={`/admin/translations/${collection.slug}/${row.id}`} aria-label={`Translate ${title}`} className="mr-2 rounded px-2 py-1 text-blue-800 hover:bg-blue-50">
                   Translate
                 </Link>
-                {canCreateAndDelete ? (
+                {canCreateAndDelete && collection.undeletable && row[collection.undeletable.field] === true ? (
+                  <span className="inline-block max-w-56 align-middle text-xs whitespace-normal text-slate-600">{collection.undeletable.reason}</span>
+                ) : canCreateAndDelete ? (
                   <Button variant="ghost" aria-label={`Delete ${title}`} onClick={() => setPendingDelete(row)}>
                     Delete
                   </Button>

@@ -311,6 +311,8 @@ describe("the catalogue", () => {
     ["q[contains]", () => "filter[where][q][contains]=STRETCH", ["Sleep Stretch"]],
     ["status (bare, all drafts)", () => "filter[where][status]=draft", [...CATALOGUE].sort()],
     ["status=published before publishing", () => "filter[where][status]=published", []],
+    ["id[in] (the items a training plan names, in one request)", () => `filter[where][id][in]=${item["Run Coach"]},${item["Core Basics"]}`, ["Core Basics", "Run Coach"]],
+    ["id (bare eq)", () => `filter[where][id]=${item["Power Yoga"]}`, ["Power Yoga"]],
     [
       "filters combine with AND",
       () => `filter[where][level][eq]=beginner&filter[where][equipment][eq]=${ids.equipment[0]}&filter[where][type][eq]=virtual-class`,

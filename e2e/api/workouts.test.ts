@@ -415,6 +415,8 @@ describe("list filters and order", () => {
     ["status[and] default draft and de published", () => "filter[where][status][and]=default:draft,de:published", ["w3"]],
     ["status: the default language's code means `default`", () => "filter[where][status]=en:published", ["w1", "w2"]],
     ["two filters combine with AND", () => `filter[where][level][eq]=beginner&filter[where][template]=true`, ["w4"]],
+    ["id[in] (the records a training plan names, in one request)", () => `filter[where][id][in]=${ids.w1},${ids.w3}`, ["w1", "w3"]],
+    ["id (bare eq)", () => `filter[where][id]=${ids.w2}`, ["w2"]],
   ];
   it.each(FILTERS)("%s", async (_name, filter, expected) => {
     expect(await query(filter())).toEqual(names(...expected));

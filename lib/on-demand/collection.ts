@@ -62,6 +62,7 @@ export const onDemandSchema = z
 
 const filterSpec = {
   fields: {
+    id: { type: "uuid", operators: ["eq", "in"] },
     q: { type: "string", operators: ["eq", "contains"] },
     title: { type: "string", operators: ["contains", "eq"] },
     type: { type: "enum", values: ON_DEMAND_TYPES, operators: ["eq", "in"] },
@@ -113,6 +114,7 @@ export const onDemand = defineCollection<OnDemandRow, OnDemandInput>({
   filter: {
     spec: filterSpec,
     compilers: (ctx) => ({
+      id: scalarField(o.id, "uuid"),
       q: onDemandQuery,
       title: titleField,
       type: scalarField(o.type, "enum"),

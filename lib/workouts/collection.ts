@@ -62,6 +62,7 @@ export const workoutSchema = z
 
 const filterSpec = {
   fields: {
+    id: { type: "uuid", operators: ["eq", "in"] },
     q: { type: "string", operators: ["eq", "contains"] },
     title: { type: "string", operators: ["contains"] },
     level: { type: "enum", values: ["beginner", "intermediate", "advanced"], operators: ["eq", "in"] },
@@ -111,6 +112,7 @@ export const workouts = defineCollection<WorkoutRow, WorkoutInput>({
   filter: {
     spec: filterSpec,
     compilers: (ctx) => ({
+      id: scalarField(w.id, "uuid"),
       q: searchTextField(w.searchText),
       title: searchTextField(w.searchText),
       level: scalarField(w.level, "enum"),
