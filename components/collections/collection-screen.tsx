@@ -17,6 +17,7 @@ import { parseFilter } from "@/lib/filter/parse";
 import { type FilterCondition, type FilterQuery, type FilterSpec } from "@/lib/filter/types";
 import { useCollectionList, useDeleteRecord, type RecordPreview } from "./api";
 import { FilterBar } from "./filter-bar";
+import { StatusBadges } from "./status-badges";
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -216,22 +217,6 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
         </div>
       </Dialog>
     </section>
-  );
-}
-
-const STATUS_TONES = { published: "success", draft: "neutral", unpublished: "warning" } as const;
-
-function StatusBadges({ status }: { status: unknown }) {
-  const entries = status && typeof status === "object" ? Object.entries(status as Record<string, string>) : [];
-  if (entries.length === 0) return <Badge>draft</Badge>;
-  return (
-    <span className="flex flex-wrap gap-1">
-      {entries.map(([language, value]) => (
-        <Badge key={language} tone={STATUS_TONES[value as keyof typeof STATUS_TONES] ?? "neutral"}>
-          {language}: {value}
-        </Badge>
-      ))}
-    </span>
   );
 }
 

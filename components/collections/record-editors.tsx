@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { AdminCollection } from "@/lib/admin/collections";
 import { WorkoutEditor } from "@/components/workouts/workout-editor";
+import { TrainingPlanEditor } from "@/components/training-plans/training-plan-editor";
 import { LookupEditor } from "./lookup-form";
 
 /** What every record editor receives: the collection, and the id of the record (absent to create one). */
@@ -26,6 +27,7 @@ const EDITORS: Partial<Record<string, RenderEditor>> = {
   categories: lookup,
   packages: lookup,
   workouts: (props) => <WorkoutEditor {...props} />,
+  "training-plans": (props) => <TrainingPlanEditor {...props} />,
 };
 
 export function findRecordEditor(slug: string): RenderEditor | undefined {

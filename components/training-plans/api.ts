@@ -1,0 +1,83 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useAdmin } from "@/lib/admin/admin-context";
+import { apiRequest } from "@/lib/admin/api-client";
+import { useContentLanguage } from "@/lib/admin/content-language";
+
+/** What the grid shows of a referenced workout or on-demand item. */
+export type ActivityPreview = { id: string; title: string; status: Record<string, string> | undefined };
+export type ReferenceKind = "workouts" | "on-demand";
+
+const SEARCH_PAGE = 10;
+const SEARCH_DELAY_MS = 200;
+/** The list endpoints' page limit: ids are asked for in pages this size. */
+const IDS_PER_REQUEST = 250;
+
+type Row = { id: string; title?: string; status?: Record<string, string> };
+
+function previewOf(row: Row): ActivityPreview {
+  return { id: row.id, title: row.title || row.id, status: row.status };
+}
+
+function useLanguage(): string {
+  const { languages, defaultLanguage } = useAdmin();
+  return useContentLanguage(languages, defaultLanguage);
+}
+
+/**
+ * The previews of the workouts or on-demand items a plan references, read by id in one request per
+ * kind (per 250 ids), not one per activity.
+ */
+export function useActivityPreviews(kind: ReferenceKind, ids: readonly string[]) {
+  const language = useLanguage();
+  const unique = [...new Set(ids)].sort();
+  return useQuery<Map<string, ActivityPreview>>({
+    queryKey: ["content", kind, "by-ids", language, unique.join(",")],
+    enabled: unique.length > 0,
+    staleTime: 30_000,
+    placeholderData: (previous) => previous,
+    queryFn: async ({ signal }) => {
+      const pages: Row[][] = [];
+      for (let start = 0; start < unique.length; start += IDS_PER_REQUEST) {
+        const chunk = unique.slice(start, start + IDS_PER_REQUEST);
+        const search = new URLSearchParams({ "filter[where][id][in]": chunk.join(","), "filter[limit]": String(chunk.length) });
+        pages.push((await apiRequest<{ data: Row[] }>(`/content/${kind}?${search.toString()}`, { signal })).data.data);
+      }
+      return new Map(pages.flat().map((row) => [row.id, previewOf(row)]));
+    },
+  });
+}
+
+/** Workouts or on-demand items searched as one types (one page; the API searches every translation). */
+export function useActivitySearch(kind: ReferenceKind, text: string) {
+  const language = useLanguage();
+  const [query, setQuery] = useState(text.trim());
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQuery(text.trim()), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+  const search = new URLSearchParams({ "filter[limit]": String(SEARCH_PAGE) });
+  if (query) search.set("filter[where][q][contains]", query);
+  return useQuery<{ total: number; data: ActivityPreview[] }>({
+    queryKey: ["content", kind, "search", language, query],
+    placeholderData: (previous) => previous,
+    queryFn: async ({ signal }) => {
+      const page = (await apiRequest<{ total: number; data: Row[] }>(`/content/${kind}?${search.toString()}`, { signal })).data;
+      return { total: page.total, data: page.data.map(previewOf) };
+    },
+  });
+}
+
+/** A workout or on-demand item as the API serves it when opened from the plan (`training-plan`). */
+export function useActivityThroughPlan(kind: ReferenceKind, id: string, planId: string | undefined) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["content", kind, "through-plan", language, id, planId ?? ""],
+    queryFn: async ({ signal }) => {
+      const query = planId ? `?training-plan=${encodeURIComponent(planId)}` : "";
+      return (await apiRequest<Record<string, unknown>>(`/content/${kind}/${encodeURIComponent(id)}${query}`, { signal })).data;
+    },
+  });
+}

@@ -1,0 +1,286 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useState } from "react";
+import { Controller, get, useForm, useWatch } from "react-hook-form";
+import type { FullRecord } from "@/components/collections/api";
+import { LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
+import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
+import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
+import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
+import type { RecordEditorProps } from "@/components/collections/record-editors";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { Select } from "@/components/ui/select";
+import { useToast } from "@/components/ui/toast";
+import { useAdmin } from "@/lib/admin/admin-context";
+import { FitnessActivityDialog, MoveActivityDialog, ReferenceDetailsDialog } from "./activity-dialogs";
+import { ActivityPanel } from "./activity-panel";
+import { useActivityPreviews, type ActivityPreview } from "./api";
+import { LEVELS, LOCATIONS, planFormSchema, type PlanFormOutput, type PlanFormValues } from "./plan-form-schema";
+import {
+  addActivity,
+  addWeek,
+  dayLabel,
+  duplicateWeek,
+  gridFromApi,
+  gridTotals,
+  moveActivity,
+  moveWeek,
+  newKey,
+  pasteDay,
+  pasteWeek,
+  removeActivity,
+  removeWeek,
+  replaceActivity,
+  type DayRef,
+  type Grid,
+  type GridActivity,
+  type GridDay,
+  type GridWeek,
+  type Place,
+} from "./plan-grid";
+import { activityTitle, WeekGrid } from "./week-grid";
+
+function valuesOf(record: FullRecord | undefined, languages: Languages): PlanFormValues {
+  return {
+    title: textsOf(record?.title, languages),
+    description: textsOf(record?.description, languages),
+    slug: typeof record?.slug === "string" ? record.slug : "",
+    image: uploadOf(record?.image),
+    goals: idsOf(record?.goals),
+    types: idsOf(record?.types),
+    level: (record?.level as PlanFormValues["level"] | undefined) ?? ("" as PlanFormValues["level"]),
+    locations: Array.isArray(record?.locations) ? (record.locations as PlanFormValues["locations"]) : [],
+    content_packages: Array.isArray(record?.content_packages) ? (record.content_packages as string[]) : [],
+    weeks: gridFromApi(record?.weeks, languages.languages, languages.defaultLanguage),
+  };
+}
+
+/** Create (no id) or edit a training plan: metadata beside a grid of weeks and days. */
+export function TrainingPlanEditor({ collection, id }: RecordEditorProps) {
+  return (
+    <RecordLoader collection={collection} id={id}>
+      {(loaded) => <PlanForm collection={collection} id={id} loaded={loaded} />}
+    </RecordLoader>
+  );
+}
+
+type Opened = { place: Place; mode: "move" | "details" };
+
+/** The first message anywhere under an error entry (an activity's errors may sit on a nested field). */
+function firstMessage(entry: unknown): string | undefined {
+  if (!entry || typeof entry !== "object") return undefined;
+  const message = (entry as { message?: unknown }).message;
+  if (typeof message === "string" && message) return message;
+  for (const value of Object.values(entry)) {
+    const nested = firstMessage(value);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
+  const { languages, defaultLanguage } = useAdmin();
+  const toast = useToast();
+  const schema = useMemo(() => planFormSchema({ languages, defaultLanguage }), [languages, defaultLanguage]);
+  const form = useForm<PlanFormValues, unknown, PlanFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
+    mode: "onTouched",
+  });
+  const { register, formState, handleSubmit, control } = form;
+  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({
+    collection,
+    id,
+    loaded,
+    form,
+    labelOf: (values) => (typeof values.title === "string" ? values.title : (values.title[defaultLanguage] ?? "")),
+  });
+
+  const grid = useWatch({ control, name: "weeks" }) as Grid;
+  const setGrid = (next: Grid) => form.setValue("weeks", next, { shouldDirty: true });
+  const [target, setTarget] = useState<DayRef | null>(null);
+  const [clipboard, setClipboard] = useState<{ day?: GridDay; week?: GridWeek }>({});
+  const [opened, setOpened] = useState<Opened>();
+  // Titles of what was just added from the panel, so the grid shows them before any read.
+  const [added, setAdded] = useState(() => new Map<string, ActivityPreview>());
+
+  const references = (kind: "workouts" | "on-demand") => grid.flatMap((week) => week.days.flatMap((day) => day.activities.filter((activity) => activity.type === kind).map((activity) => activity.id ?? "")));
+  const workoutPreviews = useActivityPreviews("workouts", references("workouts"));
+  const onDemandPreviews = useActivityPreviews("on-demand", references("on-demand"));
+  const previews = (activity: GridActivity): ActivityPreview | undefined => {
+    if (activity.type === "fitness-activities") return undefined;
+    const read = activity.type === "workouts" ? workoutPreviews.data : onDemandPreviews.data;
+    return read?.get(activity.id) ?? added.get(activity.id);
+  };
+  const totals = gridTotals(grid);
+  const activityAt = (place: Place) => grid[place.week]?.days[place.day]?.activities[place.index];
+  const titleAt = (place: Place) => {
+    const activity = activityAt(place);
+    return activity ? activityTitle(activity, previews(activity), defaultLanguage) : "";
+  };
+
+  const openedActivity = opened ? activityAt(opened.place) : undefined;
+
+  return (
+    <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New training plan" : "Edit training plan"} className="space-y-5">
+      {formError ? <Notice tone="error">{formError}</Notice> : null}
+      <div className="grid gap-6 2xl:grid-cols-[22rem_1fr]">
+        <section aria-labelledby="plan-details" className="space-y-4">
+          <h2 id="plan-details" className="text-lg font-semibold">
+            Details
+          </h2>
+          <LocalizedTextInputs form={form} name="title" label="Title" />
+          <LocalizedTextInputs form={form} name="description" label="Description" />
+          <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the title." {...register("slug")} error={formState.errors.slug?.message} />
+          <MediaPickerField form={form} name="image" label="Image" kind="image" />
+          <Select label="Level" {...register("level")} error={formState.errors.level?.message}>
+            <option value="">Choose a level</option>
+            {LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {level}
+              </option>
+            ))}
+          </Select>
+          <Controller
+            control={control}
+            name="locations"
+            render={({ field }) => (
+              <fieldset className="space-y-1">
+                <legend className="text-sm font-medium text-slate-800">Locations</legend>
+                <div className="flex flex-wrap gap-4">
+                  {LOCATIONS.map((location) => (
+                    <label key={location} className="flex items-center gap-1 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={field.value.includes(location)}
+                        onChange={(event) => field.onChange(event.target.checked ? [...field.value, location] : field.value.filter((value) => value !== location))}
+                      />
+                      {location}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
+          />
+          <LookupPickerField form={form} name="goals" label="Goals" apiPath="/content/goals" />
+          <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
+          <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
+        </section>
+
+        <section aria-labelledby="plan-weeks" className="min-w-0 space-y-3">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="plan-weeks" className="text-lg font-semibold">
+              Weeks
+            </h2>
+            <dl aria-label="Plan totals" aria-live="polite" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              <div className="flex gap-1">
+                <dt>Weeks:</dt>
+                <dd className="font-semibold">{totals.weeks_total}</dd>
+              </div>
+              <div className="flex gap-1">
+                <dt>Days with activities:</dt>
+                <dd className="font-semibold">{totals.days_total}</dd>
+              </div>
+              <div className="flex gap-1">
+                <dt>Most days in a week:</dt>
+                <dd className="font-semibold">{totals.max_days_per_week}</dd>
+              </div>
+            </dl>
+          </div>
+          {typeof formState.errors.weeks?.message === "string" ? <Notice tone="error">{formState.errors.weeks.message}</Notice> : null}
+          <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
+            <div className="min-w-0 space-y-3">
+              <WeekGrid
+                grid={grid}
+                target={target}
+                previews={previews}
+                defaultLanguage={defaultLanguage}
+                clipboard={clipboard}
+                errorOf={(place) => firstMessage(get(formState.errors, `weeks.${place.week}.days.${place.day}.activities.${place.index}`))}
+                onAddTo={setTarget}
+                onMoveActivity={(from, to) => setGrid(moveActivity(grid, from, to))}
+                onOpenActivity={(place) => setOpened({ place, mode: "details" })}
+                onMoveDialog={(place) => setOpened({ place, mode: "move" })}
+                onRemoveActivity={(place) => {
+                  toast.show(`Removed “${titleAt(place)}” from ${dayLabel(place)}.`, "info");
+                  setGrid(removeActivity(grid, place));
+                }}
+                onCopyDay={(day) => {
+                  setClipboard((current) => ({ ...current, day: grid[day.week]?.days[day.day] }));
+                  toast.show(`Copied ${dayLabel(day)}. Paste it into any day.`, "info");
+                }}
+                onPasteDay={(day) => clipboard.day && setGrid(pasteDay(grid, clipboard.day, day))}
+                onDuplicateWeek={(week) => setGrid(duplicateWeek(grid, week))}
+                onCopyWeek={(week) => {
+                  setClipboard((current) => ({ ...current, week: grid[week] }));
+                  toast.show(`Copied week ${week + 1}. Paste it into any week.`, "info");
+                }}
+                onPasteWeek={(week) => clipboard.week && setGrid(pasteWeek(grid, clipboard.week, week))}
+                onMoveWeek={(from, to) => setGrid(moveWeek(grid, from, to))}
+                onRemoveWeek={(week) => {
+                  setGrid(removeWeek(grid, week));
+                  if (target?.week === week) setTarget(null);
+                }}
+              />
+              <Button variant="secondary" onClick={() => setGrid(addWeek(grid))}>
+                Add week
+              </Button>
+            </div>
+            <div className="lg:sticky lg:top-4 lg:self-start">
+              <ActivityPanel
+                target={target}
+                onAdd={(activity, preview) => {
+                  if (!target) return;
+                  if (preview) setAdded((current) => new Map(current).set(preview.id, preview));
+                  setGrid(addActivity(grid, target, activity));
+                  toast.show(`Added “${activityTitle(activity, preview, defaultLanguage)}” to ${dayLabel(target)}.`);
+                }}
+              />
+            </div>
+          </div>
+        </section>
+      </div>
+
+      <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular="training plan" listHref={listHref} />
+      {conflictDialog}
+
+      {opened && openedActivity && opened.mode === "move" ? (
+        <MoveActivityDialog
+          title={titleAt(opened.place)}
+          from={opened.place}
+          weeks={grid.length}
+          onClose={() => setOpened(undefined)}
+          onMove={(to) => {
+            setGrid(moveActivity(grid, opened.place, to));
+            toast.show(`Moved “${titleAt(opened.place)}” to ${dayLabel(to)}.`);
+            setOpened(undefined);
+          }}
+          onCopy={(to) => {
+            const copy: GridActivity =
+              openedActivity.type === "fitness-activities" ? { key: newKey("a"), type: openedActivity.type, fields: openedActivity.fields } : { ...openedActivity, key: newKey("a") };
+            setGrid(addActivity(grid, to, copy));
+            toast.show(`Copied “${titleAt(opened.place)}” to ${dayLabel(to)}.`);
+            setOpened(undefined);
+          }}
+        />
+      ) : null}
+      {opened && openedActivity && opened.mode === "details" ? (
+        openedActivity.type === "fitness-activities" ? (
+          <FitnessActivityDialog
+            fields={openedActivity.fields}
+            onClose={() => setOpened(undefined)}
+            onApply={(fields) => {
+              setGrid(replaceActivity(grid, opened.place, { ...openedActivity, fields }));
+              setOpened(undefined);
+            }}
+          />
+        ) : (
+          <ReferenceDetailsDialog kind={openedActivity.type} id={openedActivity.id} title={titleAt(opened.place)} planId={id} onClose={() => setOpened(undefined)} />
+        )
+      ) : null}
+    </form>
+  );
+}
