@@ -557,6 +557,17 @@ test("phases stay three at most and in order; a range with min above max is refu
   await expect(max).not.toHaveAttribute("aria-invalid", "true");
   const list = await api<{ total: number }>(page, "GET", `/content/workouts?filter[where][title][contains]=${encodeURIComponent(title)}`);
   expect(list.body.total).toBe(0);
+
+  // Leaving by a link asks first; staying keeps everything.
+  const warnings: string[] = [];
+  page.once("dialog", (warning) => {
+    warnings.push(warning.message());
+    void warning.dismiss();
+  });
+  await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Exercises" }).click();
+  expect(warnings).toEqual([expect.stringMatching(/unsaved changes/)]);
+  await expect(page.getByRole("heading", { level: 1, name: "New workout" })).toBeVisible();
+  await expect(max).toHaveValue("15");
 });
 
 test("a new workout starts from a template; a workout is duplicated under a new slug", async ({ page }) => {
