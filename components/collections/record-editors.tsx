@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
 import type { AdminCollection } from "@/lib/admin/collections";
+import { EquipmentEditor } from "@/components/equipment/equipment-editor";
+import { ExerciseEditor } from "@/components/exercises/exercise-editor";
+import { InstructorEditor } from "@/components/instructors/instructor-editor";
 import { WorkoutEditor } from "@/components/workouts/workout-editor";
 import { TrainingPlanEditor } from "@/components/training-plans/training-plan-editor";
 import { LookupEditor } from "./lookup-form";
@@ -27,6 +30,9 @@ const EDITORS: Partial<Record<string, RenderEditor>> = {
   categories: lookup,
   packages: lookup,
   workouts: (props) => <WorkoutEditor {...props} />,
+  exercises: (props) => <ExerciseEditor {...props} />,
+  equipment: (props) => <EquipmentEditor {...props} />,
+  instructors: (props) => <InstructorEditor {...props} />,
   "training-plans": (props) => <TrainingPlanEditor {...props} />,
 };
 

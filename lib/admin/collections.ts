@@ -26,12 +26,22 @@ export type AdminCollection = {
 };
 
 export const ADMIN_COLLECTIONS: readonly AdminCollection[] = [
-  { slug: "exercises", apiPath: "exercises", label: "Exercises", singular: "exercise", group: "Content", kind: "content", titleField: "name", editable: false },
+  { slug: "exercises", apiPath: "exercises", label: "Exercises", singular: "exercise", group: "Content", kind: "content", titleField: "name", editable: true },
   { slug: "workouts", apiPath: "workouts", label: "Workouts", singular: "workout", group: "Content", kind: "publishable", titleField: "title", editable: true },
   { slug: "training-plans", apiPath: "training-plans", label: "Training plans", singular: "training plan", group: "Content", kind: "publishable", titleField: "title", editable: true },
   { slug: "on-demand", apiPath: "on-demand", label: "On-demand", singular: "on-demand item", group: "Content", kind: "publishable", titleField: "title", editable: false },
-  { slug: "instructors", apiPath: "instructors", label: "Instructors", singular: "instructor", group: "Content", kind: "content", titleField: "name", editable: false },
-  { slug: "equipment", apiPath: "equipment", label: "Equipment", singular: "equipment", group: "Equipment", kind: "content", titleField: "name", editable: false },
+  { slug: "instructors", apiPath: "instructors", label: "Instructors", singular: "instructor", group: "Content", kind: "content", titleField: "name", editable: true },
+  {
+    slug: "equipment",
+    apiPath: "equipment",
+    label: "Equipment",
+    singular: "equipment",
+    group: "Equipment",
+    kind: "content",
+    titleField: "name",
+    editable: true,
+    undeletable: { field: "no_equipment", reason: "Cannot be deleted: exercises that need no equipment point to it." },
+  },
   { slug: "equipment-brands", apiPath: "equipment/brands", label: "Equipment brands", singular: "equipment brand", group: "Equipment", kind: "lookup", titleField: "name", editable: true },
   { slug: "equipment-categories", apiPath: "equipment/categories", label: "Equipment categories", singular: "equipment category", group: "Equipment", kind: "lookup", titleField: "name", editable: true },
   { slug: "muscle-groups", apiPath: "muscle-groups", label: "Muscle groups", singular: "muscle group", group: "Lookups", kind: "lookup", titleField: "name", editable: true },

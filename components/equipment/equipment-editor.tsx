@@ -1,0 +1,77 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import type { FullRecord } from "@/components/collections/api";
+import { LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
+import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
+import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
+import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
+import type { RecordEditorProps } from "@/components/collections/record-editors";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { useAdmin } from "@/lib/admin/admin-context";
+import { equipmentFormSchema, type EquipmentFormOutput, type EquipmentFormValues } from "./equipment-form-schema";
+
+function valuesOf(record: FullRecord | undefined, languages: Languages): EquipmentFormValues {
+  return {
+    name: textsOf(record?.name, languages),
+    description: textsOf(record?.description, languages),
+    slug: typeof record?.slug === "string" ? record.slug : "",
+    brand_id: typeof record?.brand_id === "number" ? record.brand_id : null,
+    categories: idsOf(record?.categories),
+    image: uploadOf(record?.image),
+  };
+}
+
+/** Create (no id) or edit a piece of equipment. */
+export function EquipmentEditor({ collection, id }: RecordEditorProps) {
+  return (
+    <RecordLoader collection={collection} id={id}>
+      {(loaded) => <EquipmentForm collection={collection} id={id} loaded={loaded} />}
+    </RecordLoader>
+  );
+}
+
+function EquipmentForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
+  const { languages, defaultLanguage } = useAdmin();
+  const isNoEquipment = loaded.record?.no_equipment === true;
+  const schema = useMemo(() => equipmentFormSchema({ languages, defaultLanguage }, isNoEquipment), [languages, defaultLanguage, isNoEquipment]);
+  const form = useForm<EquipmentFormValues, unknown, EquipmentFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
+    mode: "onTouched",
+  });
+  const { register, formState, handleSubmit } = form;
+  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({
+    collection,
+    id,
+    loaded,
+    form,
+  });
+
+  return (
+    <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New equipment" : "Edit equipment"} className="max-w-3xl space-y-5">
+      {isNoEquipment ? (
+        <Notice>
+          This is the “no equipment” record: exercises that need no equipment point to it. It cannot be deleted, and it has no brand, categories or image; only its
+          name and description can change.
+        </Notice>
+      ) : null}
+      {formError ? <Notice tone="error">{formError}</Notice> : null}
+      <LocalizedTextInputs form={form} name="name" label="Name" />
+      <LocalizedTextInputs form={form} name="description" label="Description" />
+      {isNoEquipment ? null : (
+        <>
+          <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the name." {...register("slug")} error={formState.errors.slug?.message} />
+          <LookupPickerField form={form} name="brand_id" label="Brand" apiPath="/content/equipment/brands" single />
+          <LookupPickerField form={form} name="categories" label="Categories" hint="Equipment categories" apiPath="/content/equipment/categories" />
+          <MediaPickerField form={form} name="image" label="Image" kind="image" />
+        </>
+      )}
+      <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular="equipment" listHref={listHref} />
+      {conflictDialog}
+    </form>
+  );
+}

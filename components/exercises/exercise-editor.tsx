@@ -1,0 +1,169 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useMemo, useRef } from "react";
+import { useFieldArray, useForm, type UseFormReturn } from "react-hook-form";
+import { ChoiceOptions, LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
+import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
+import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
+import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
+import type { RecordEditorProps } from "@/components/collections/record-editors";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { Select } from "@/components/ui/select";
+import { useAdmin } from "@/lib/admin/admin-context";
+import type { FullRecord } from "@/components/collections/api";
+import { exerciseFormSchema, GENDERS, LEVELS, ORIENTATIONS, type ExerciseFormOutput, type ExerciseFormValues } from "./exercise-form-schema";
+
+function valuesOf(record: FullRecord | undefined, languages: Languages): ExerciseFormValues {
+  const steps = Array.isArray(record?.steps) ? record.steps : [];
+  return {
+    name: textsOf(record?.name, languages),
+    summary: textsOf(record?.summary, languages),
+    slug: typeof record?.slug === "string" ? record.slug : "",
+    level: (record?.level as ExerciseFormValues["level"] | undefined) ?? ("" as ExerciseFormValues["level"]),
+    gender: (record?.gender as ExerciseFormValues["gender"] | undefined) ?? ("" as ExerciseFormValues["gender"]),
+    orientation: typeof record?.orientation === "string" ? record.orientation : "",
+    muscle_groups: idsOf(record?.muscle_groups),
+    equipment: idsOf(record?.equipment),
+    types: idsOf(record?.types),
+    video: uploadOf(record?.video),
+    gif: uploadOf(record?.gif),
+    image: uploadOf(record?.image),
+    steps: steps.map((step) => ({ text: textsOf(step, languages) })),
+  };
+}
+
+/** Create (no id) or edit an exercise. */
+export function ExerciseEditor({ collection, id }: RecordEditorProps) {
+  return (
+    <RecordLoader collection={collection} id={id}>
+      {(loaded) => <ExerciseForm collection={collection} id={id} loaded={loaded} />}
+    </RecordLoader>
+  );
+}
+
+function ExerciseForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
+  const { languages, defaultLanguage } = useAdmin();
+  const schema = useMemo(() => exerciseFormSchema({ languages, defaultLanguage }), [languages, defaultLanguage]);
+  const form = useForm<ExerciseFormValues, unknown, ExerciseFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
+    mode: "onTouched",
+  });
+  const { register, formState, handleSubmit } = form;
+  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({
+    collection,
+    id,
+    loaded,
+    form,
+    fieldOf: (pointer) => {
+      const step = /^\/steps\/(\d+)(?:\/([^/]+))?$/.exec(pointer);
+      return step ? `steps.${step[1]}.text.${step[2] && languages.includes(step[2]) ? step[2] : defaultLanguage}` : undefined;
+    },
+  });
+
+  return (
+    <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New exercise" : "Edit exercise"} className="max-w-3xl space-y-5">
+      {formError ? <Notice tone="error">{formError}</Notice> : null}
+      <LocalizedTextInputs form={form} name="name" label="Name" />
+      <LocalizedTextInputs form={form} name="summary" label="Summary" legend="Summary (a one-line description for lists)" />
+      <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the name." {...register("slug")} error={formState.errors.slug?.message} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Select label="Level" {...register("level")} error={formState.errors.level?.message}>
+          <ChoiceOptions empty="Choose a level" values={LEVELS} />
+        </Select>
+        <Select label="Gender" {...register("gender")} error={formState.errors.gender?.message}>
+          <ChoiceOptions empty="Choose a gender" values={GENDERS} />
+        </Select>
+        <Select label="Orientation" {...register("orientation")} error={formState.errors.orientation?.message}>
+          <ChoiceOptions empty="None" values={ORIENTATIONS} />
+        </Select>
+      </div>
+      <LookupPickerField form={form} name="muscle_groups" label="Muscle groups" apiPath="/content/muscle-groups" />
+      <LookupPickerField form={form} name="equipment" label="Equipment" apiPath="/content/equipment" />
+      <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <MediaPickerField form={form} name="video" label="Video" kind="video" />
+        <MediaPickerField form={form} name="gif" label="Gif" kind="image" hint="An animated gif or webp" />
+        <MediaPickerField form={form} name="image" label="Image" kind="image" />
+      </div>
+      <StepsEditor form={form} />
+      <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular="exercise" listHref={listHref} />
+      {conflictDialog}
+    </form>
+  );
+}
+
+/** The ordered steps: add, remove, and move up or down (buttons, so the keyboard can do everything; focus follows the step). */
+function StepsEditor({ form }: { form: UseFormReturn<ExerciseFormValues, unknown, ExerciseFormOutput> }) {
+  const { fields, append, remove, move } = useFieldArray({ control: form.control, name: "steps" });
+  const { languages } = useAdmin();
+  const prefix = useId();
+  // The button to focus once a move has re-rendered the list.
+  const pendingFocus = useRef<string | null>(null);
+  useEffect(() => {
+    const focus = pendingFocus.current;
+    if (!focus) return;
+    pendingFocus.current = null;
+    const target = document.getElementById(focus);
+    // A button that is disabled at its new place (first or last) hands focus to its partner.
+    if (target instanceof HTMLButtonElement && target.disabled) document.getElementById(focus.replace(/-(up|down)$/, (_match, way: string) => (way === "up" ? "-down" : "-up")))?.focus();
+    else target?.focus();
+  });
+  const setFocus = (target: string) => {
+    pendingFocus.current = target;
+  };
+
+  return (
+    <section aria-labelledby={`${prefix}-steps`} className="space-y-3">
+      <h2 id={`${prefix}-steps`} className="text-lg font-semibold">
+        Steps
+      </h2>
+      {fields.length === 0 ? <p className="text-sm text-slate-600">No steps yet.</p> : null}
+      <ol className="space-y-3">
+        {fields.map((field, index) => {
+          const number = index + 1;
+          return (
+            <li key={field.id} className="space-y-2">
+              <LocalizedTextInputs form={form} name={`steps.${index}.text`} label={`Step ${number}`} />
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="secondary"
+                  id={`${prefix}-${index}-up`}
+                  aria-label={`Move step ${number} up`}
+                  disabled={index === 0}
+                  onClick={() => {
+                    move(index, index - 1);
+                    setFocus(`${prefix}-${index - 1}-up`);
+                  }}
+                >
+                  Move up
+                </Button>
+                <Button
+                  variant="secondary"
+                  id={`${prefix}-${index}-down`}
+                  aria-label={`Move step ${number} down`}
+                  disabled={index === fields.length - 1}
+                  onClick={() => {
+                    move(index, index + 1);
+                    setFocus(`${prefix}-${index + 1}-down`);
+                  }}
+                >
+                  Move down
+                </Button>
+                <Button variant="ghost" aria-label={`Remove step ${number}`} onClick={() => remove(index)}>
+                  Remove
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <Button variant="secondary" onClick={() => append({ text: Object.fromEntries(languages.map((language) => [language, ""])) }, { shouldFocus: true })}>
+        Add step
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { FullRecord } from "@/components/collections/api";
+import { ChoiceOptions, LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
+import { uploadOf } from "@/components/collections/form-schemas";
+import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
+import type { RecordEditorProps } from "@/components/collections/record-editors";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { Select } from "@/components/ui/select";
+import { useAdmin } from "@/lib/admin/admin-context";
+import { INSTRUCTOR_GENDERS, instructorFormSchema, type InstructorFormOutput, type InstructorFormValues } from "./instructor-form-schema";
+
+function valuesOf(record: FullRecord | undefined): InstructorFormValues {
+  return {
+    name: typeof record?.name === "string" ? record.name : "",
+    gender: typeof record?.gender === "string" ? record.gender : "",
+    photo: uploadOf(record?.photo),
+    user_id: typeof record?.user_id === "string" ? record.user_id : null,
+  };
+}
+
+/** Create (no id) or edit an instructor. */
+export function InstructorEditor({ collection, id }: RecordEditorProps) {
+  return (
+    <RecordLoader collection={collection} id={id}>
+      {(loaded) => <InstructorForm collection={collection} id={id} loaded={loaded} />}
+    </RecordLoader>
+  );
+}
+
+function InstructorForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
+  const { role } = useAdmin();
+  const form = useForm<InstructorFormValues, unknown, InstructorFormOutput>({ resolver: zodResolver(instructorFormSchema), defaultValues: valuesOf(loaded.record), mode: "onTouched" });
+  const { register, formState, handleSubmit } = form;
+  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({ collection, id, loaded, form });
+
+  return (
+    <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New instructor" : "Edit instructor"} className="max-w-2xl space-y-5">
+      {formError ? <Notice tone="error">{formError}</Notice> : null}
+      <Field label="Name" hint="The same in every language." {...register("name")} error={formState.errors.name?.message} />
+      <Select label="Gender" {...register("gender")} error={formState.errors.gender?.message}>
+        <ChoiceOptions empty="Not given" values={INSTRUCTOR_GENDERS} />
+      </Select>
+      <MediaPickerField form={form} name="photo" label="Photo" kind="image" />
+      <LookupPickerField
+        form={form}
+        name="user_id"
+        label="Linked user"
+        hint={role === "admin" ? "The user account of this instructor, searched by email." : "Only admins can search users."}
+        apiPath="/users"
+        labelKey="email"
+        single
+        readsChosenOneByOne
+      />
+      <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular="instructor" listHref={listHref} />
+      {conflictDialog}
+    </form>
+  );
+}
