@@ -11,7 +11,7 @@ import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
  * the page's session cookie (writes name the same Origin, as the admin's own requests do).
  */
 type Json = Record<string, unknown>;
-type Catalogue = { image: { id: string; name: string }; exercises: { squat: string; pushUp: string; plank: string }; category: number; goal: number; bodyPart: number; pack: string };
+type Catalogue = { image: { id: string; name: string }; video: string; exercises: { squat: string; pushUp: string; plank: string }; category: number; goal: number; bodyPart: number; pack: string };
 
 // An uncaught error in the editor fails the test even where the screen still looks right.
 const pageErrors: string[] = [];
@@ -77,6 +77,7 @@ async function seedCatalogue(page: Page): Promise<Catalogue> {
     );
   return {
     image,
+    video: video.id,
     exercises: { squat: await exercise("Goblet squat", [kettlebell]), pushUp: await exercise("Push-up", []), plank: await exercise("Plank", []) },
     category,
     goal,
@@ -704,4 +705,49 @@ test("a text a published language needs is refused on that language's input, ins
   await expect(german).toHaveAccessibleDescription("is required in de: the record is published in de");
   await expect(timer.getByLabel("Timer title (en)")).not.toHaveAttribute("aria-invalid", "true");
   await expectNoSeriousA11yViolations(page);
+});
+
+test("the exercise picker searches as you type and pages through the results; the image picker uploads a new image", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page, "/admin/content/workouts");
+  const cat = await seedCatalogue(page);
+  const tag = suffix();
+  for (let n = 1; n <= 9; n += 1) {
+    await created(page, "/content/exercises", {
+      name: `Lunge ${tag} ${n}`,
+      level: "beginner",
+      gender: "male",
+      muscle_groups: [],
+      equipment: [],
+      types: [],
+      video: cat.video,
+      gif: cat.image.id,
+      image: cat.image.id,
+      steps: ["Step forward"],
+    });
+  }
+  await page.goto("/admin/content/workouts/new");
+  await page.getByRole("button", { name: "Add training phase" }).click();
+  const training = phase(page, "Training");
+  await addItem(training, "AMRAP");
+  await item(training, 1).getByRole("button", { name: "Add exercise" }).click();
+  const picker = page.getByRole("dialog", { name: "Add exercise to item 1: amrap in training" });
+  await picker.getByRole("searchbox", { name: "Search exercises" }).fill(`lunge ${tag}`);
+  await expect(picker.getByText("Showing 1–8 of 9")).toBeVisible();
+  await expect(picker.getByRole("list", { name: "Exercises found" }).getByRole("button")).toHaveCount(8);
+  await expectNoSeriousA11yViolations(page);
+  await picker.getByRole("button", { name: "Next" }).click();
+  await expect(picker.getByText("Showing 9–9 of 9")).toBeVisible();
+  await picker.getByRole("button", { name: new RegExp(`^Lunge ${tag} 9`) }).click();
+  await expect(picker).toBeHidden();
+  await expect(item(training, 1).getByRole("group", { name: `Exercise 1: Lunge ${tag} 9` })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Summary" }).getByRole("definition").nth(1)).toHaveText("1");
+
+  const png = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#c0392b" } }).png().toBuffer();
+  const fileName = `fresh-${tag}.png`;
+  await page.getByRole("button", { name: "Choose image" }).click();
+  await page.getByRole("dialog", { name: "Choose an image" }).getByLabel("Upload a new image").setInputFiles({ name: fileName, mimeType: "image/png", buffer: png });
+  await expect(page.getByRole("dialog", { name: "Choose an image" })).toBeHidden();
+  await expect(page.getByRole("img", { name: `Current image: ${fileName}` })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Change image" })).toBeVisible();
 });
