@@ -751,3 +751,20 @@ test("the exercise picker searches as you type and pages through the results; th
   await expect(page.getByRole("img", { name: `Current image: ${fileName}` })).toBeVisible();
   await expect(page.getByRole("button", { name: "Change image" })).toBeVisible();
 });
+
+test("a long lookup list is searched as you type; chosen entries stay shown", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page, "/admin/content/workouts");
+  const tag = suffix();
+  for (let n = 1; n <= 13; n += 1) await created(page, "/content/body-parts", { name: `Part ${tag} ${String(n).padStart(2, "0")}` });
+  await page.goto("/admin/content/workouts/new");
+  const bodyParts = page.getByRole("group", { name: "Body parts" });
+  await expect(bodyParts.getByRole("checkbox")).toHaveCount(0);
+  await bodyParts.getByRole("searchbox", { name: "Find body parts" }).fill(`${tag} 1`);
+  await expect(bodyParts.getByRole("checkbox")).toHaveCount(4); // 10, 11, 12 and 13
+  await bodyParts.getByRole("checkbox", { name: `Part ${tag} 12` }).check();
+  await bodyParts.getByRole("searchbox", { name: "Find body parts" }).fill("");
+  await expect(bodyParts.getByRole("checkbox")).toHaveCount(1);
+  await expect(bodyParts.getByRole("checkbox", { name: `Part ${tag} 12` })).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+});
