@@ -21,23 +21,47 @@ const sameCrop = (a: Crop, b: Crop) => a.x === b.x && a.y === b.y && a.width ===
 
 export function CropEditorScreen({ id }: { id: string }) {
   const query = useUpload(id);
+  // The chosen format and preview size outlive a reload of the record (after a conflict, say).
+  const [style, setStyle] = useState<Style>("square");
+  const [size, setSize] = useState<Size>("xs");
   if (query.isError) return <Notice tone="error">{describeError(query.error)}</Notice>;
   if (!query.data) return <p className="text-sm text-slate-700">Loading…</p>;
   const { upload, etag } = query.data;
   const { width, height } = upload.metadata ?? {};
   if (!upload.mime.startsWith("image/") || !width || !height) return <Notice>{upload.name} is not an image: only images have crop formats.</Notice>;
-  return <CropEditor key={etag ?? upload.updated_at} upload={upload} etag={etag ?? "*"} image={{ width, height }} onReload={() => void query.refetch()} />;
+  return (
+    <CropEditor
+      key={etag ?? upload.updated_at}
+      upload={upload}
+      etag={etag ?? "*"}
+      image={{ width, height }}
+      style={style}
+      onStyleChange={setStyle}
+      size={size}
+      onSizeChange={setSize}
+      onReload={() => void query.refetch()}
+    />
+  );
 }
+
+type CropEditorProps = {
+  upload: UploadRecord;
+  etag: string;
+  image: Dimensions;
+  style: Style;
+  onStyleChange: (style: Style) => void;
+  size: Size;
+  onSizeChange: (size: Size) => void;
+  onReload: () => void;
+};
 
 type DragState = { kind: "move" | "resize"; startX: number; startY: number; start: Crop; scale: number };
 
-function CropEditor({ upload, etag, image, onReload }: { upload: UploadRecord; etag: string; image: Dimensions; onReload: () => void }) {
+function CropEditor({ upload, etag, image, style, onStyleChange: setStyle, size, onSizeChange: setSize, onReload }: CropEditorProps) {
   const { role } = useAdmin();
   const canEdit = role === "admin" || role === "editor";
   const stored = completeFormats(upload.metadata?.formats, image);
   const [formats, setFormats] = useState<Formats>(stored);
-  const [style, setStyle] = useState<Style>("square");
-  const [size, setSize] = useState<Size>("xs");
   const [error, setError] = useState<string>();
   const [isConflict, setIsConflict] = useState(false);
   const save = useSaveCrops(upload.id);

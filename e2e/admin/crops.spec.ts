@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { apiLogin, bearer, uploadViaApi, type UploadRecord } from "./api-setup";
+import { apiLogin, bearer, signInAs, uploadViaApi, type UploadRecord } from "./api-setup";
 import { E2E_ADMIN } from "./credentials";
 import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
 
@@ -33,6 +33,9 @@ async function averageColour(request: APIRequestContext, url: string): Promise<{
 }
 
 let upload: UploadRecord;
+
+// The tests share one upload and build on its saved crops.
+test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ request }) => {
   const token = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -108,5 +111,52 @@ test("an editor moves the square crop by mouse and keyboard, saves, and the API 
   expect(previewColour).toMatchObject({ width: 440, height: 440 });
   expect(previewColour.red).toBeLessThan(5);
   await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(440);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a save over someone else's newer crop asks first, and reloading shows theirs", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page, `/admin/media/${upload.id}`);
+  await page.getByRole("radio", { name: "Landscape 7:5" }).check();
+  const crop = page.getByRole("button", { name: /^Landscape crop:/ });
+  await expect(crop).toHaveAccessibleName("Landscape crop: 280 × 200 at x 60, y 0");
+  await crop.focus();
+  await page.keyboard.press("Home");
+  await expect(crop).toHaveAccessibleName("Landscape crop: 280 × 200 at x 0, y 0");
+
+  const token = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const theirs = { x: 120, y: 0, width: 280, height: 200 };
+  const meanwhile = await request.patch(`/api/v3/uploads/${upload.id}`, { headers: bearer(token), data: { metadata: { formats: { landscape: theirs } } } });
+  expect(meanwhile.status()).toBe(200);
+
+  await page.getByRole("button", { name: "Save crops" }).click();
+  const conflict = page.getByRole("dialog", { name: "Someone else changed this record" });
+  await expect(conflict).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await conflict.getByRole("button", { name: "Reload their version" }).click();
+  await expect(crop).toHaveAccessibleName("Landscape crop: 280 × 200 at x 120, y 0");
+  await expect(page.getByRole("radio", { name: "Landscape 7:5" })).toBeChecked();
+  await expect(page.getByRole("button", { name: "Save crops" })).toBeDisabled();
+
+  // Other thumbnail sizes come from the same route.
+  await page.getByLabel("Thumbnail size").selectOption("s");
+  const preview = page.getByRole("img", { name: "Saved landscape thumbnail, size s" });
+  await expect(preview).toHaveAttribute("src", /style=landscape&size=s/);
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(680);
+});
+
+test("a translator sees the crops but cannot change them", async ({ page, request }) => {
+  const token = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const translator = { email: "translator-crops@e2e.test", password: "translator-crops-password" };
+  const created = await request.post("/api/v3/users", { headers: bearer(token), data: { ...translator, role: "translator", languages: ["fr"] } });
+  expect(created.status()).toBe(201);
+  await signInAs(page, translator.email, translator.password, `/admin/media/${upload.id}`);
+  await expect(page.getByText("Only admins and editors can change crops; you can look at them.")).toBeVisible();
+  const crop = page.getByRole("button", { name: /^Square crop:/ });
+  const before = await crop.getAttribute("aria-label");
+  await crop.focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(crop).toHaveAccessibleName(before!);
+  await expect(page.getByRole("button", { name: "Save crops" })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
