@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { tables, type Executor } from "@/lib/db";
 import { isFuzzyWord } from "./query-text";
@@ -30,11 +30,23 @@ const knownName = (word: number, table: number) => sql.identifier(`known_${word}
 /**
  * One statement for the whole query: which words are stop words in `config`, which occur in some
  * title or description of the organization (one GIN probe per table), and the lookup records whose
- * names each remaining word matches (trigram word similarity over every translation of the name, so
- * "dumbells" finds "Dumbbell"). Lookup tables are small and trigram-indexed; the collection queries
+ * names each remaining word matches (trigram word similarity with the name in the response or the
+ * default language, so "dumbells" finds "Dumbbell"). Lookup tables are small and trigram-indexed; the collection queries
  * then match related records through their indexed id arrays.
  */
-export async function analyzeQuery(db: Executor, organizationId: string, words: string[], config: string): Promise<AnalyzedWord[]> {
+export async function analyzeQuery(
+  db: Executor,
+  organizationId: string,
+  words: string[],
+  config: string,
+  languages: { language: string; defaultLanguage: string },
+): Promise<AnalyzedWord[]> {
+  // A lookup's name matches in the response language (or the default, which stands in for a missing
+  // translation), as titles do: through the trigram index on every translation, then checked on those
+  // two. Matching every translation made an English "core" name the Spanish "peso corporal" and relate
+  // most workouts to a broad query (docs/benchmarks.md).
+  const named = (alias: SQL, column: SQL) =>
+    sql`words.word <% ${alias}.search_text AND words.word <% lower(concat_ws(' ', ${column} ->> ${languages.language}::text, ${column} ->> ${languages.defaultLanguage}::text))`;
   const rows = await queryRows<Row>(
     db,
     sql`WITH ${sql.join(
@@ -63,13 +75,13 @@ export async function analyzeQuery(db: Executor, organizationId: string, words: 
     SELECT words.ord, words.is_stopword, words.is_known, hit.kind, hit.id, hit.uuid
     FROM words LEFT JOIN LATERAL (
       SELECT 'goal' AS kind, ${g.id} AS id, NULL::text AS uuid FROM ${g}
-        WHERE ${g.organizationId} = ${organizationId} AND words.word <% ${g.searchText}
+        WHERE ${g.organizationId} = ${organizationId} AND ${named(sql`${g}`, sql`${g.name}`)}
       UNION ALL
       SELECT 'category', ${c.id}, ${c.uuid}::text FROM ${c}
-        WHERE ${c.organizationId} = ${organizationId} AND words.word <% ${c.searchText}
+        WHERE ${c.organizationId} = ${organizationId} AND ${named(sql`${c}`, sql`${c.name}`)}
       UNION ALL
       SELECT 'equipment', ${e.id}, NULL FROM ${e}
-        WHERE ${e.organizationId} = ${organizationId} AND NOT ${e.isNone} AND words.word <% ${e.searchText}
+        WHERE ${e.organizationId} = ${organizationId} AND NOT ${e.isNone} AND ${named(sql`${e}`, sql`${e.name}`)}
       UNION ALL
       SELECT 'instructor', NULL, ${i.id}::text FROM ${i}
         WHERE ${i.organizationId} = ${organizationId} AND words.word <% ${i.searchText}

@@ -50,7 +50,7 @@ export async function searchContent(ctx: ContentContext, request: SearchRequest,
     async (tx) => {
       // `<%` (word similarity) reads its threshold from this setting; LOCAL ends with the transaction.
       await tx.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
-      const words = text.words.length > 0 ? significantWords(await analyzeQuery(tx, organizationId, text.words, config)) : [];
+      const words = text.words.length > 0 ? significantWords(await analyzeQuery(tx, organizationId, text.words, config, { language, defaultLanguage })) : [];
       const pages: CollectionPage[] = [];
       for (const cursor of cursors) {
         if (words.length === 0) {

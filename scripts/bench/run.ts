@@ -532,7 +532,7 @@ async function main() {
       console.log(table(embeddedRows));
     }
     const flagged = rows.filter((row) => row.flags.length > 0);
-    console.log(`\n${flagged.length === 0 ? "every scenario within its budget" : `${flagged.length} scenario(s) over budget (flagged, not failed; the machine is shared)`}; results in ${path.relative(process.cwd(), out) || out}`);
+    console.log(`\n${flagged.length === 0 ? "every scenario within its budget" : `${flagged.length} scenario(s) over budget (flagged, not failed; the machine is shared)`}; results in ${out.startsWith(`${process.cwd()}${path.sep}`) ? path.relative(process.cwd(), out) : out}`);
   } finally {
     await cleanup();
   }
