@@ -1,25 +1,28 @@
-import { forwardRef, useId, type InputHTMLAttributes } from "react";
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from "react";
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
+type Described = { label: string; error?: string; hint?: string };
 
-/** A labelled input whose error is announced and tied to it (aria-describedby). */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, id, className = "", ...props }, ref) {
+/** The ids and ARIA a labelled control needs so its error (or hint) is announced with it. */
+export function useDescribedControl(id: string | undefined, { error, hint }: Omit<Described, "label">) {
   const generated = useId();
-  const inputId = id ?? generated;
-  const messageId = `${inputId}-message`;
+  const controlId = id ?? generated;
+  const messageId = `${controlId}-message`;
+  return {
+    controlId,
+    messageId,
+    controlProps: { id: controlId, "aria-invalid": error ? true : undefined, "aria-describedby": error || hint ? messageId : undefined },
+    borderClass: error ? "border-rose-600" : "border-slate-300",
+  };
+}
+
+/** A control's label above it and its error (or hint) below it. */
+export function FieldFrame({ label, error, hint, controlId, messageId, className = "", children }: Described & { controlId: string; messageId: string; className?: string; children: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={controlId} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? messageId : undefined}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-blue-600 ${error ? "border-rose-600" : "border-slate-300"}`}
-        {...props}
-      />
+      {children}
       {error ? (
         <p id={messageId} className="mt-1 text-sm text-rose-700">
           {error}
@@ -30,5 +33,17 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
         </p>
       ) : null}
     </div>
+  );
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & Described;
+
+/** A labelled input whose error is announced and tied to it (aria-describedby). */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, id, className, ...props }, ref) {
+  const { controlId, messageId, controlProps, borderClass } = useDescribedControl(id, { error, hint });
+  return (
+    <FieldFrame label={label} error={error} hint={hint} controlId={controlId} messageId={messageId} className={className}>
+      <input ref={ref} {...controlProps} className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-blue-600 ${borderClass}`} {...props} />
+    </FieldFrame>
   );
 });
