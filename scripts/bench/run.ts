@@ -279,12 +279,13 @@ type Row = { name: string; title: string; ours: Measurement; floor?: Measurement
 
 function checkBudgets(rows: Row[], budgets: Budgets): void {
   for (const row of rows) {
+    if (row.ours.errors > 0 || row.ours.non2xx > 0) row.flags.push(`${row.ours.errors} errors, ${row.ours.non2xx} non-2xx`);
+    if (row.ours.requests === 0) row.flags.push(`no response in ${row.ours.seconds} s`);
     const budget = budgets.scenarios[row.name];
     if (!budget) continue;
     if (budget.p95Ms !== undefined && row.ours.p95 > budget.p95Ms) row.flags.push(`p95 ${row.ours.p95} ms > ${budget.p95Ms} ms`);
     if (budget.p99Ms !== undefined && row.ours.p99 > budget.p99Ms) row.flags.push(`p99 ${row.ours.p99} ms > ${budget.p99Ms} ms`);
     if (budget.minRatio !== undefined && row.ratio !== undefined && row.ratio < budget.minRatio) row.flags.push(`ratio ${row.ratio} < ${budget.minRatio}`);
-    if (row.ours.errors > 0 || row.ours.non2xx > 0) row.flags.push(`${row.ours.errors} errors, ${row.ours.non2xx} non-2xx`);
   }
 }
 
@@ -502,6 +503,7 @@ async function main() {
 
     const budgets = JSON.parse(readFileSync(path.join(ROOT, "scripts/bench/budgets.json"), "utf8")) as Budgets;
     checkBudgets(rows, budgets);
+    if (embeddedRows) checkBudgets(embeddedRows, { ...budgets, scenarios: {} });
     const about = await versions(url);
     const results = {
       label: args.label ?? (QUICK ? "quick" : "full"),
