@@ -268,4 +268,19 @@ test("the translation queue lists what German still needs, by collection, and le
   await expect(page.getByLabel("Title (fr)", { exact: true })).toHaveValue("Brûleur du matin");
   await expect(page.getByLabel("Title (fr)", { exact: true })).not.toBeEditable();
   await expect(page.getByRole("button", { name: "Save translations" })).toHaveCount(0);
+
+  // An exercise from the queue: its name and steps, without status controls (exercises have none).
+  await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Translation queue" }).click();
+  await page.getByRole("link", { name: "Goblet squat" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Translate exercise" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Status by language" })).toHaveCount(0);
+  await page.getByLabel("Name (de)", { exact: true }).fill("Goblet-Kniebeuge");
+  await page.getByLabel("Step 1 (de)", { exact: true }).fill("Aufrecht stehen");
+  await page.getByRole("button", { name: "Save translations" }).click();
+  await expect(toast(page, "Saved the de translation.")).toBeVisible();
+  await expect(page.getByText("2 of 2 texts translated into de (complete)")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Translation queue" }).click();
+  await expect(page.getByText("Showing 1–1 of 1 for de")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Goblet squat" })).toHaveCount(0);
 });
