@@ -5,11 +5,13 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
 import { describeError } from "@/lib/admin/api-client";
-import { EXERCISE_PAGE_SIZE, useExerciseSearch, type EquipmentOption, type ExercisePreview } from "./api";
+import { EXERCISE_PAGE_SIZE, thumbnailUrl, useExerciseDetails, useExerciseSearch, type EquipmentOption, type ExercisePreview } from "./api";
 
 /**
  * Chooses an exercise: search as you type (name or equipment, the list API's `q`) and page through
- * the results, EXERCISE_PAGE_SIZE at a time.
+ * the results, EXERCISE_PAGE_SIZE at a time. The result under the pointer or the keyboard focus is
+ * previewed with its image: list previews carry no image, so it is read for that one exercise only
+ * (ADR 10), never for the whole page.
  */
 export function ExercisePicker({
   purpose,
@@ -38,6 +40,7 @@ export function ExercisePicker({
 function PickerBody({ equipment, onPick }: { equipment: ReadonlyMap<number, EquipmentOption>; onPick: (exercise: ExercisePreview) => void }) {
   const [search, setSearch] = useState("");
   const [offset, setOffset] = useState(0);
+  const [previewId, setPreviewId] = useState<string>();
   const deferredSearch = useDeferredValue(search);
   const results = useExerciseSearch(deferredSearch, offset);
   const searchId = useId();
@@ -79,6 +82,8 @@ function PickerBody({ equipment, onPick }: { equipment: ReadonlyMap<number, Equi
             <button
               type="button"
               onClick={() => onPick(exercise)}
+              onFocus={() => setPreviewId(exercise.id)}
+              onMouseEnter={() => setPreviewId(exercise.id)}
               className="w-full rounded-md border border-slate-200 px-3 py-2 text-left hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600"
             >
               <span className="block font-medium">{exercise.name}</span>
@@ -90,6 +95,8 @@ function PickerBody({ equipment, onPick }: { equipment: ReadonlyMap<number, Equi
           </li>
         ))}
       </ul>
+      {/* A fixed height: a preview appearing must not move the results under the pointer. */}
+      <div className="h-28">{previewId ? <ExercisePreviewCard id={previewId} /> : <p className="text-sm text-slate-600">Point at or focus an exercise to see its image.</p>}</div>
       <div className="flex gap-2">
         <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - EXERCISE_PAGE_SIZE))}>
           Previous
@@ -99,5 +106,23 @@ function PickerBody({ equipment, onPick }: { equipment: ReadonlyMap<number, Equi
         </Button>
       </div>
     </div>
+  );
+}
+
+function ExercisePreviewCard({ id }: { id: string }) {
+  const details = useExerciseDetails([id]);
+  const exercise = details.byId.get(id.toLowerCase());
+  if (!exercise) return <p className="text-sm text-slate-600">{details.missing.has(id) ? "This exercise no longer exists." : "Loading the preview…"}</p>;
+  return (
+    <figure className="flex h-full items-center gap-3 rounded-md border border-slate-200 p-2">
+      {exercise.image ? (
+        // eslint-disable-next-line @next/next/no-img-element -- signed CDN thumbnail, already sized
+        <img src={thumbnailUrl(exercise.image.url, "square", "s")} alt={`Preview of ${exercise.name}`} width={96} height={96} className="h-24 w-24 rounded object-cover" />
+      ) : null}
+      <figcaption className="text-sm">
+        <span className="block font-medium">{exercise.name}</span>
+        {exercise.summary ? <span className="block text-slate-600">{exercise.summary}</span> : null}
+      </figcaption>
+    </figure>
   );
 }

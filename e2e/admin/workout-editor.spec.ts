@@ -735,6 +735,10 @@ test("the exercise picker searches as you type and pages through the results; th
   await picker.getByRole("searchbox", { name: "Search exercises" }).fill(`lunge ${tag}`);
   await expect(picker.getByText("Showing 1–8 of 9")).toBeVisible();
   await expect(picker.getByRole("list", { name: "Exercises found" }).getByRole("button")).toHaveCount(8);
+  // The focused result is previewed with its image.
+  await page.keyboard.press("Tab");
+  await expect(picker.getByRole("button", { name: new RegExp(`^Lunge ${tag} 1`) })).toBeFocused();
+  await expect(picker.getByRole("img", { name: `Preview of Lunge ${tag} 1` })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await picker.getByRole("button", { name: "Next" }).click();
   await expect(picker.getByText("Showing 9–9 of 9")).toBeVisible();
