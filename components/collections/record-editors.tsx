@@ -3,6 +3,7 @@ import type { AdminCollection } from "@/lib/admin/collections";
 import { EquipmentEditor } from "@/components/equipment/equipment-editor";
 import { ExerciseEditor } from "@/components/exercises/exercise-editor";
 import { InstructorEditor } from "@/components/instructors/instructor-editor";
+import { OnDemandEditor } from "@/components/on-demand/on-demand-editor";
 import { WorkoutEditor } from "@/components/workouts/workout-editor";
 import { TrainingPlanEditor } from "@/components/training-plans/training-plan-editor";
 import { LookupEditor } from "./lookup-form";
@@ -33,6 +34,7 @@ const EDITORS: Partial<Record<string, RenderEditor>> = {
   exercises: (props) => <ExerciseEditor {...props} />,
   equipment: (props) => <EquipmentEditor {...props} />,
   instructors: (props) => <InstructorEditor {...props} />,
+  "on-demand": (props) => <OnDemandEditor {...props} />,
   "training-plans": (props) => <TrainingPlanEditor {...props} />,
 };
 

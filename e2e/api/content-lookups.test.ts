@@ -214,3 +214,25 @@ describe("content packages", () => {
     expect(multi.body).toEqual({ id: created.id, name: { default: "Premium", de: "Premium" }, description: { default: "Everything", de: "" }, slug: "premium" });
   });
 });
+
+describe("content categories by uuid", () => {
+  it("filter by uuid (eq, in): the ids on-demand items hold, read in one request", async () => {
+    const names = ["Yoga flow", "Pilates core", "Boxing basics"];
+    const created = [];
+    for (const name of names) created.push(ok(await call<Json>(server, "POST", "/content/categories", { token: editor, body: { name } }), 201));
+    const [yoga, pilates] = created as [Json, Json, Json];
+
+    const both = ok(await call<List>(server, "GET", `/content/categories?filter[where][uuid][in]=${String(yoga.uuid)},${String(pilates.uuid)}&filter[order][name]=asc`, { token: editor }));
+    expect(both).toEqual({ total: 2, data: [pilates, yoga] });
+    const one = ok(await call<List>(server, "GET", `/content/categories?filter[where][uuid]=${String(yoga.uuid)}`, { token: editor }));
+    expect(one).toEqual({ total: 1, data: [yoga] });
+    const none = ok(await call<List>(server, "GET", `/content/categories?filter[where][uuid][eq]=${MISSING_UUID}`, { token: editor }));
+    expect(none).toEqual({ total: 0, data: [] });
+  });
+
+  it("is a filter of content categories only", async () => {
+    const message = "unknown filter field 'uuid'; allowed: q, id, name, slug";
+    const response = await call<Json>(server, "GET", `/content/goals?filter[where][uuid][eq]=${MISSING_UUID}`, { token: editor });
+    expectResponse(response, 400, { code: "400", message: `Invalid filter[where][uuid][eq]: ${message}`, details: [{ path: "filter[where][uuid][eq]", message }] });
+  });
+});

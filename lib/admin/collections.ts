@@ -29,7 +29,7 @@ export const ADMIN_COLLECTIONS: readonly AdminCollection[] = [
   { slug: "exercises", apiPath: "exercises", label: "Exercises", singular: "exercise", group: "Content", kind: "content", titleField: "name", editable: true },
   { slug: "workouts", apiPath: "workouts", label: "Workouts", singular: "workout", group: "Content", kind: "publishable", titleField: "title", editable: true },
   { slug: "training-plans", apiPath: "training-plans", label: "Training plans", singular: "training plan", group: "Content", kind: "publishable", titleField: "title", editable: true },
-  { slug: "on-demand", apiPath: "on-demand", label: "On-demand", singular: "on-demand item", group: "Content", kind: "publishable", titleField: "title", editable: false },
+  { slug: "on-demand", apiPath: "on-demand", label: "On-demand", singular: "on-demand item", group: "Content", kind: "publishable", titleField: "title", editable: true },
   { slug: "instructors", apiPath: "instructors", label: "Instructors", singular: "instructor", group: "Content", kind: "content", titleField: "name", editable: true },
   {
     slug: "equipment",

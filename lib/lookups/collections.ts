@@ -39,11 +39,13 @@ type LookupRow = {
   description?: LocalizedText;
 };
 
-const lookupFilterSpec = (idType: "int" | "uuid") =>
+const lookupFilterSpec = (idType: "int" | "uuid", withUuid: boolean) =>
   ({
     fields: {
       q: { type: "string", operators: ["eq", "contains"] },
       id: { type: idType, operators: ["eq", "in"] },
+      // Content categories: the uuid on-demand `categories` hold, so their names are read in one request.
+      ...(withUuid ? { uuid: { type: "uuid", operators: ["eq", "in"] } } : {}),
       name: { type: "string", operators: ["eq", "contains"] },
       slug: { type: "string", operators: ["eq", "in", "contains"] },
     },
@@ -103,10 +105,11 @@ function defineLookup(options: LookupOptions) {
     table,
     idKind,
     filter: {
-      spec: lookupFilterSpec(idKind),
+      spec: lookupFilterSpec(idKind, options.withUuid === true),
       compilers: () => ({
         q: searchTextField(table.searchText),
         id: scalarField(table.id, idKind),
+        ...(options.withUuid ? { uuid: scalarField((table as typeof table & { uuid: AnyPgColumn }).uuid, "uuid") } : {}),
         name: (condition) => (condition.operator === "eq" ? localizedEqualsField(table.name)(condition) : searchTextField(table.searchText)(condition)),
         slug: scalarField(table.slug, "string"),
       }),

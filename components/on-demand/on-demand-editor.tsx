@@ -1,0 +1,111 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { FullRecord } from "@/components/collections/api";
+import { ChoiceOptions, LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
+import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
+import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
+import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
+import type { RecordEditorProps } from "@/components/collections/record-editors";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { Select } from "@/components/ui/select";
+import { useAdmin } from "@/lib/admin/admin-context";
+import { DURATIONS, LEVELS, onDemandFormSchema, type OnDemandFormOutput, type OnDemandFormValues } from "./on-demand-form-schema";
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
+
+function valuesOf(record: FullRecord | undefined, languages: Languages): OnDemandFormValues {
+  const choice = <T extends string>(value: unknown) => (typeof value === "string" ? value : "") as T;
+  return {
+    type: choice(record?.type),
+    title: textsOf(record?.title, languages),
+    description: textsOf(record?.description, languages),
+    slug: typeof record?.slug === "string" ? record.slug : "",
+    video: uploadOf(record?.video),
+    image: uploadOf(record?.image),
+    instructor_id: typeof record?.instructor_id === "string" ? record.instructor_id : null,
+    content_provider: typeof record?.content_provider === "number" ? record.content_provider : null,
+    content_packages: strings(record?.content_packages),
+    categories: strings(record?.categories),
+    equipment: idsOf(record?.equipment),
+    goals: idsOf(record?.goals),
+    level: choice(record?.level),
+    duration: choice(record?.duration),
+    languages: strings(record?.languages).join(", "),
+  };
+}
+
+/** Create (no id) or edit an on-demand item: a virtual class (video) or an audio workout. */
+export function OnDemandEditor({ collection, id }: RecordEditorProps) {
+  return (
+    <RecordLoader collection={collection} id={id}>
+      {(loaded) => <OnDemandForm collection={collection} id={id} loaded={loaded} />}
+    </RecordLoader>
+  );
+}
+
+function OnDemandForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
+  const { languages, defaultLanguage } = useAdmin();
+  const schema = useMemo(() => onDemandFormSchema({ languages, defaultLanguage }), [languages, defaultLanguage]);
+  const form = useForm<OnDemandFormValues, unknown, OnDemandFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
+    mode: "onTouched",
+  });
+  const { register, formState, handleSubmit, control } = form;
+  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({
+    collection,
+    id,
+    loaded,
+    form,
+    labelOf: (values) => (typeof values.title === "string" ? values.title : (values.title[defaultLanguage] ?? "")),
+    // A wrong code among the media's languages is shown on the one languages input.
+    fieldOf: (pointer) => (pointer.startsWith("/languages") ? "languages" : undefined),
+  });
+  const type = useWatch({ control, name: "type" });
+  const isAudio = type === "audio-workout";
+
+  return (
+    <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New on-demand item" : "Edit on-demand item"} className="max-w-3xl space-y-5">
+      {formError ? <Notice tone="error">{formError}</Notice> : null}
+      <Select label="Type" {...register("type")} error={formState.errors.type?.message}>
+        <option value="">Choose a type</option>
+        <option value="virtual-class">Virtual class (video)</option>
+        <option value="audio-workout">Audio workout (audio)</option>
+      </Select>
+      <LocalizedTextInputs form={form} name="title" label="Title" />
+      <LocalizedTextInputs form={form} name="description" label="Description" />
+      <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the title." {...register("slug")} error={formState.errors.slug?.message} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <MediaPickerField
+          form={form}
+          name="video"
+          label={isAudio ? "Audio" : "Video"}
+          kind={isAudio ? "media" : "video"}
+          hint={isAudio ? "An mp3 or m4a file (an mp4 video works too)." : "An mp4 video."}
+        />
+        <MediaPickerField form={form} name="image" label="Image" kind="image" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Select label="Level" {...register("level")} error={formState.errors.level?.message}>
+          <ChoiceOptions empty="Choose a level" values={LEVELS} />
+        </Select>
+        <Select label="Duration (minutes)" {...register("duration")} error={formState.errors.duration?.message}>
+          <ChoiceOptions empty="Choose a duration" values={DURATIONS} />
+        </Select>
+        <Field label="Languages of the media" hint="Language codes, e.g. en, pt-BR" {...register("languages")} error={formState.errors.languages?.message} />
+      </div>
+      <LookupPickerField form={form} name="instructor_id" label="Instructor" apiPath="/content/instructors" single />
+      <LookupPickerField form={form} name="content_provider" label="Content provider" apiPath="/content/providers" single />
+      <LookupPickerField form={form} name="categories" label="Categories" hint="Content categories" apiPath="/content/categories" valueKey="uuid" />
+      <LookupPickerField form={form} name="equipment" label="Equipment" apiPath="/content/equipment" />
+      <LookupPickerField form={form} name="goals" label="Goals" hint="Fitness goals" apiPath="/content/goals" />
+      <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
+      <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular="on-demand item" listHref={listHref} />
+      {conflictDialog}
+    </form>
+  );
+}
