@@ -5,7 +5,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Notice } from "@/components/ui/notice";
 import { Cell, HeaderCell, Row, Table, type SortDirection } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
@@ -203,19 +203,9 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
         </Button>
       </nav>
 
-      <Dialog open={pendingDelete !== undefined} title={`Delete ${collection.singular}?`} onClose={() => setPendingDelete(undefined)}>
-        <p>
-          “{pendingDelete ? titleOf(pendingDelete) : ""}” will be deleted for every language. This cannot be undone.
-        </p>
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setPendingDelete(undefined)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={confirmDelete}>
-            Delete
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDialog open={pendingDelete !== undefined} title={`Delete ${collection.singular}?`} confirmLabel="Delete" onConfirm={confirmDelete} onCancel={() => setPendingDelete(undefined)}>
+        <p>“{pendingDelete ? titleOf(pendingDelete) : ""}” will be deleted for every language. This cannot be undone.</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -5,11 +5,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { Select } from "@/components/ui/select";
+import { Cell, EmptyRow, HeaderCell, Row, Table } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { ApiRequestError, describeError } from "@/lib/admin/api-client";
 import { createIntegrationTokenBodySchema } from "@/lib/integration-tokens/schemas";
@@ -88,58 +89,39 @@ export function IntegrationTokensScreen() {
 
       {tokens.isError ? <Notice tone="error">{describeError(tokens.error)}</Notice> : null}
 
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Live integration tokens</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">Name</th>
-              <th scope="col" className="px-3 py-2">Scope</th>
-              <th scope="col" className="px-3 py-2">Created</th>
-              <th scope="col" className="px-3 py-2">Expires</th>
-              <th scope="col" className="px-3 py-2">Last used</th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.data?.data.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-3 py-4 text-slate-700">
-                  No tokens yet.
-                </td>
-              </tr>
-            ) : null}
-            {tokens.data?.data.map((token) => (
-              <tr key={token.id} className="border-b border-slate-100 last:border-0">
-                <td className="px-3 py-2 font-medium">{token.name}</td>
-                <td className="px-3 py-2">{token.scope}</td>
-                <td className="px-3 py-2">{formatDate(token.created_at)}</td>
-                <td className="px-3 py-2">{formatDate(token.expires_at)}</td>
-                <td className="px-3 py-2">{formatDate(token.last_used_at)}</td>
-                <td className="px-3 py-2 text-right">
-                  <Button variant="ghost" aria-label={`Revoke ${token.name}`} onClick={() => setPendingRevoke({ id: token.id, name: token.name })}>
-                    Revoke
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        caption="Live integration tokens"
+        head={
+          <>
+            <HeaderCell>Name</HeaderCell>
+            <HeaderCell>Scope</HeaderCell>
+            <HeaderCell>Created</HeaderCell>
+            <HeaderCell>Expires</HeaderCell>
+            <HeaderCell>Last used</HeaderCell>
+            <HeaderCell hidden>Actions</HeaderCell>
+          </>
+        }
+      >
+        {tokens.data?.data.length === 0 ? <EmptyRow columns={6}>No tokens yet.</EmptyRow> : null}
+        {tokens.data?.data.map((token) => (
+          <Row key={token.id}>
+            <Cell className="font-medium">{token.name}</Cell>
+            <Cell>{token.scope}</Cell>
+            <Cell>{formatDate(token.created_at)}</Cell>
+            <Cell>{formatDate(token.expires_at)}</Cell>
+            <Cell>{formatDate(token.last_used_at)}</Cell>
+            <Cell className="text-right">
+              <Button variant="ghost" aria-label={`Revoke ${token.name}`} onClick={() => setPendingRevoke({ id: token.id, name: token.name })}>
+                Revoke
+              </Button>
+            </Cell>
+          </Row>
+        ))}
+      </Table>
 
-      <Dialog open={pendingRevoke !== undefined} title="Revoke this token?" onClose={() => setPendingRevoke(undefined)}>
+      <ConfirmDialog open={pendingRevoke !== undefined} title="Revoke this token?" confirmLabel="Revoke" onConfirm={confirmRevoke} onCancel={() => setPendingRevoke(undefined)}>
         <p>Systems using “{pendingRevoke?.name}” lose access at once. This cannot be undone.</p>
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setPendingRevoke(undefined)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={confirmRevoke}>
-            Revoke
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
@@ -128,17 +128,9 @@ export function IntegrationsScreen() {
         </Button>
       </nav>
 
-      <Dialog open={removing !== undefined} title="Remove connection?" onClose={() => setRemoving(undefined)}>
+      <ConfirmDialog open={removing !== undefined} title="Remove connection?" confirmLabel="Remove" onConfirm={confirmRemove} onCancel={() => setRemoving(undefined)}>
         <p>“{removing?.name}” and its stored secrets will be deleted. This cannot be undone.</p>
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setRemoving(undefined)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={confirmRemove}>
-            Remove
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

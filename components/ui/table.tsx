@@ -1,9 +1,12 @@
 import type { ReactNode, TdHTMLAttributes } from "react";
 
-/** A bordered, horizontally scrolling table with a caption for screen readers. */
+/**
+ * A bordered table with a caption for screen readers. On narrow screens it scrolls sideways; the
+ * scrolling region is named and focusable so keyboard users can scroll it too.
+ */
 export function Table({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-600">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">

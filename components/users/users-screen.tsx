@@ -5,10 +5,12 @@ import { useState } from "react";
 import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
+import { Cell, HeaderCell, Row, Table } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { ApiRequestError, describeError } from "@/lib/admin/api-client";
@@ -63,44 +65,39 @@ export function UsersScreen() {
       </h1>
       <CreateUserForm />
       {users.isError ? <Notice tone="error">{describeError(users.error)}</Notice> : null}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Users of this organization</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">Email</th>
-              <th scope="col" className="px-3 py-2">Role</th>
-              <th scope="col" className="px-3 py-2">Languages</th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data?.data.map((user) => (
-              <tr key={user.id} className="border-b border-slate-100 last:border-0">
-                <td className="px-3 py-2 font-medium">
-                  {user.email}
-                  {user.email === myEmail ? <span className="text-slate-600"> (you)</span> : null}
-                </td>
-                <td className="px-3 py-2">{user.role}</td>
-                <td className="px-3 py-2">{user.languages.join(", ") || "—"}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">
-                  <Button variant="ghost" aria-label={`Change role of ${user.email}`} onClick={() => setEditing(user)}>
-                    Change role
-                  </Button>
-                  <Button variant="ghost" aria-label={`Reset password of ${user.email}`} onClick={() => setResetting(user)}>
-                    Reset password
-                  </Button>
-                  <Button variant="ghost" aria-label={`Remove ${user.email}`} onClick={() => setRemoving(user)}>
-                    Remove
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        caption="Users of this organization"
+        head={
+          <>
+            <HeaderCell>Email</HeaderCell>
+            <HeaderCell>Role</HeaderCell>
+            <HeaderCell>Languages</HeaderCell>
+            <HeaderCell hidden>Actions</HeaderCell>
+          </>
+        }
+      >
+        {users.data?.data.map((user) => (
+          <Row key={user.id}>
+            <Cell className="font-medium">
+              {user.email}
+              {user.email === myEmail ? <span className="text-slate-600"> (you)</span> : null}
+            </Cell>
+            <Cell>{user.role}</Cell>
+            <Cell>{user.languages.join(", ") || "—"}</Cell>
+            <Cell className="text-right whitespace-nowrap">
+              <Button variant="ghost" aria-label={`Change role of ${user.email}`} onClick={() => setEditing(user)}>
+                Change role
+              </Button>
+              <Button variant="ghost" aria-label={`Reset password of ${user.email}`} onClick={() => setResetting(user)}>
+                Reset password
+              </Button>
+              <Button variant="ghost" aria-label={`Remove ${user.email}`} onClick={() => setRemoving(user)}>
+                Remove
+              </Button>
+            </Cell>
+          </Row>
+        ))}
+      </Table>
 
       <Dialog open={editing !== undefined} title={`Change role of ${editing?.email ?? ""}`} onClose={() => setEditing(undefined)}>
         {editing ? <EditRoleForm key={editing.id} user={editing} onDone={() => setEditing(undefined)} /> : null}
@@ -108,28 +105,23 @@ export function UsersScreen() {
       <Dialog open={resetting !== undefined} title={`Reset password of ${resetting?.email ?? ""}`} onClose={() => setResetting(undefined)}>
         {resetting ? <ResetPasswordForm key={resetting.id} user={resetting} onDone={() => setResetting(undefined)} /> : null}
       </Dialog>
-      <Dialog open={removing !== undefined} title="Remove this user?" onClose={() => setRemoving(undefined)}>
+      <ConfirmDialog
+        open={removing !== undefined}
+        title="Remove this user?"
+        confirmLabel="Remove"
+        onCancel={() => setRemoving(undefined)}
+        onConfirm={() => {
+          const user = removing;
+          setRemoving(undefined);
+          if (user)
+            remove.mutate(user.id, {
+              onSuccess: () => toast.show(`Removed ${user.email}.`),
+              onError: (error) => toast.show(`Could not remove ${user.email}: ${describeError(error)}`, "error"),
+            });
+        }}
+      >
         <p>{removing?.email} loses access at once; their sessions end. This cannot be undone.</p>
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setRemoving(undefined)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              const user = removing;
-              setRemoving(undefined);
-              if (user)
-                remove.mutate(user.id, {
-                  onSuccess: () => toast.show(`Removed ${user.email}.`),
-                  onError: (error) => toast.show(`Could not remove ${user.email}: ${describeError(error)}`, "error"),
-                });
-            }}
-          >
-            Remove
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

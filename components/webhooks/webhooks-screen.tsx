@@ -6,10 +6,11 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { SecretReveal } from "@/components/ui/secret-reveal";
+import { Cell, EmptyRow, HeaderCell, Row, Table } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { ApiRequestError, describeError } from "@/lib/admin/api-client";
 import { createWebhookBodySchema, eventPatternSchema, type WebhookRecord } from "@/lib/webhooks/schemas";
@@ -63,100 +64,84 @@ export function WebhooksScreen() {
       {isClosed ? null : <CreateWebhookForm onCreated={setSecret} />}
 
       {webhooks.data ? (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Receivers</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">Receiver</th>
-                <th scope="col" className="px-3 py-2">Events</th>
-                <th scope="col" className="px-3 py-2">State</th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {webhooks.data.data.length === 0 ? (
-                <tr>
-                  <td colSpan={4} className="px-3 py-4 text-slate-700">
-                    No receivers yet.
-                  </td>
-                </tr>
-              ) : null}
-              {webhooks.data.data.map((hook) => (
-                <tr key={hook.id} className="border-b border-slate-100 align-top last:border-0">
-                  <td className="px-3 py-2">
-                    <div className="font-medium break-all">{hook.url}</div>
-                    {hook.description ? <div className="text-slate-700">{hook.description}</div> : null}
-                  </td>
-                  <td className="px-3 py-2">{hook.events.length ? hook.events.join(", ") : "All events"}</td>
-                  <td className="px-3 py-2">
-                    {hook.is_enabled ? <Badge tone="success">enabled</Badge> : <Badge tone="warning">disabled</Badge>}
-                    {hook.disabled_reason ? <div className="mt-1 text-slate-700">{hook.disabled_reason}</div> : null}
-                  </td>
-                  <td className="space-x-1 px-3 py-2 text-right whitespace-nowrap">
-                    <Button variant="ghost" aria-expanded={open === hook.id} aria-controls={`deliveries-${hook.id}`} aria-label={`Deliveries of ${hook.url}`} onClick={() => setOpen(open === hook.id ? undefined : hook.id)}>
-                      Deliveries
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      aria-label={`${hook.is_enabled ? "Disable" : "Enable"} ${hook.url}`}
-                      onClick={() => update.mutate({ id: hook.id, body: { is_enabled: !hook.is_enabled } }, { onError: (error) => toast.show(describeError(error), "error") })}
-                    >
-                      {hook.is_enabled ? "Disable" : "Enable"}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      aria-label={`Rotate secret of ${hook.url}`}
-                      onClick={() =>
-                        rotate.mutate(hook.id, {
-                          onSuccess: (rotated) => {
-                            setSecret(rotated);
-                            toast.show("New secret issued; the previous one keeps signing for 24 hours.");
-                          },
-                          onError: (error) => toast.show(describeError(error), "error"),
-                        })
-                      }
-                    >
-                      Rotate secret
-                    </Button>
-                    <Button variant="ghost" aria-label={`Delete ${hook.url}`} onClick={() => setRemoving(hook)}>
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Receivers"
+          head={
+            <>
+              <HeaderCell>Receiver</HeaderCell>
+              <HeaderCell>Events</HeaderCell>
+              <HeaderCell>State</HeaderCell>
+              <HeaderCell hidden>Actions</HeaderCell>
+            </>
+          }
+        >
+          {webhooks.data.data.length === 0 ? <EmptyRow columns={4}>No receivers yet.</EmptyRow> : null}
+          {webhooks.data.data.map((hook) => (
+            <Row key={hook.id}>
+              <Cell>
+                <div className="font-medium break-all">{hook.url}</div>
+                {hook.description ? <div className="text-slate-700">{hook.description}</div> : null}
+              </Cell>
+              <Cell>{hook.events.length ? hook.events.join(", ") : "All events"}</Cell>
+              <Cell>
+                {hook.is_enabled ? <Badge tone="success">enabled</Badge> : <Badge tone="warning">disabled</Badge>}
+                {hook.disabled_reason ? <div className="mt-1 text-slate-700">{hook.disabled_reason}</div> : null}
+              </Cell>
+              <Cell className="space-x-1 text-right whitespace-nowrap">
+                <Button variant="ghost" aria-expanded={open === hook.id} aria-controls={`deliveries-${hook.id}`} aria-label={`Deliveries of ${hook.url}`} onClick={() => setOpen(open === hook.id ? undefined : hook.id)}>
+                  Deliveries
+                </Button>
+                <Button
+                  variant="ghost"
+                  aria-label={`${hook.is_enabled ? "Disable" : "Enable"} ${hook.url}`}
+                  onClick={() => update.mutate({ id: hook.id, body: { is_enabled: !hook.is_enabled } }, { onError: (error) => toast.show(describeError(error), "error") })}
+                >
+                  {hook.is_enabled ? "Disable" : "Enable"}
+                </Button>
+                <Button
+                  variant="ghost"
+                  aria-label={`Rotate secret of ${hook.url}`}
+                  onClick={() =>
+                    rotate.mutate(hook.id, {
+                      onSuccess: (rotated) => {
+                        setSecret(rotated);
+                        toast.show("New secret issued; the previous one keeps signing for 24 hours.");
+                      },
+                      onError: (error) => toast.show(describeError(error), "error"),
+                    })
+                  }
+                >
+                  Rotate secret
+                </Button>
+                <Button variant="ghost" aria-label={`Delete ${hook.url}`} onClick={() => setRemoving(hook)}>
+                  Delete
+                </Button>
+              </Cell>
+            </Row>
+          ))}
+        </Table>
       ) : null}
 
       {open ? <DeliveryLog key={open} webhookId={open} url={webhooks.data?.data.find((hook) => hook.id === open)?.url ?? ""} /> : null}
 
-      <Dialog open={removing !== undefined} title="Delete this receiver?" onClose={() => setRemoving(undefined)}>
+      <ConfirmDialog
+        open={removing !== undefined}
+        title="Delete this receiver?"
+        confirmLabel="Delete"
+        onCancel={() => setRemoving(undefined)}
+        onConfirm={() => {
+          const hook = removing;
+          setRemoving(undefined);
+          if (!hook) return;
+          if (open === hook.id) setOpen(undefined);
+          remove.mutate(hook.id, {
+            onSuccess: () => toast.show(`Deleted the receiver ${hook.url}.`),
+            onError: (error) => toast.show(describeError(error), "error"),
+          });
+        }}
+      >
         <p>{removing?.url} gets no further events, and its delivery log is deleted.</p>
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setRemoving(undefined)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              const hook = removing;
-              setRemoving(undefined);
-              if (!hook) return;
-              if (open === hook.id) setOpen(undefined);
-              remove.mutate(hook.id, {
-                onSuccess: () => toast.show(`Deleted the receiver ${hook.url}.`),
-                onError: (error) => toast.show(describeError(error), "error"),
-              });
-            }}
-          >
-            Delete
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }
@@ -208,58 +193,47 @@ function DeliveryLog({ webhookId, url }: { webhookId: string; url: string }) {
         Deliveries to {url}
       </h2>
       {deliveries.isError ? <Notice tone="error">{describeError(deliveries.error)}</Notice> : null}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Deliveries, newest first</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">Created</th>
-              <th scope="col" className="px-3 py-2">Events</th>
-              <th scope="col" className="px-3 py-2">Status</th>
-              <th scope="col" className="px-3 py-2">Attempts</th>
-              <th scope="col" className="px-3 py-2">Last answer</th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.data?.data.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-3 py-4 text-slate-700">
-                  No deliveries yet.
-                </td>
-              </tr>
-            ) : null}
-            {deliveries.data?.data.map((delivery) => (
-              <tr key={delivery.id} className="border-b border-slate-100 align-top last:border-0">
-                <td className="px-3 py-2">{formatDate(delivery.created_at)}</td>
-                <td className="px-3 py-2">{delivery.events.map((event) => `${event.entity}.${event.event}`).join(", ")}</td>
-                <td className="px-3 py-2">
-                  <Badge tone={DELIVERY_TONES[delivery.status]}>{delivery.status}</Badge>
-                  {delivery.next_attempt_at ? <div className="mt-1 text-slate-700">next {formatDate(delivery.next_attempt_at)}</div> : null}
-                </td>
-                <td className="px-3 py-2">{delivery.attempt_count}</td>
-                <td className="px-3 py-2">{delivery.last_status_code ?? delivery.last_error ?? "—"}</td>
-                <td className="px-3 py-2 text-right">
-                  <Button
-                    variant="ghost"
-                    aria-label={`Retry delivery of ${formatDate(delivery.created_at)}`}
-                    onClick={() =>
-                      retry.mutate(delivery.id, {
-                        onSuccess: () => toast.show(delivery.status === "pending" ? "The delivery was brought forward." : "The delivery is sent again."),
-                        onError: (error) => toast.show(describeError(error), "error"),
-                      })
-                    }
-                  >
-                    Retry
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        caption="Deliveries, newest first"
+        head={
+          <>
+            <HeaderCell>Created</HeaderCell>
+            <HeaderCell>Events</HeaderCell>
+            <HeaderCell>Status</HeaderCell>
+            <HeaderCell>Attempts</HeaderCell>
+            <HeaderCell>Last answer</HeaderCell>
+            <HeaderCell hidden>Actions</HeaderCell>
+          </>
+        }
+      >
+        {deliveries.data?.data.length === 0 ? <EmptyRow columns={6}>No deliveries yet.</EmptyRow> : null}
+        {deliveries.data?.data.map((delivery) => (
+          <Row key={delivery.id}>
+            <Cell>{formatDate(delivery.created_at)}</Cell>
+            <Cell>{delivery.events.map((event) => `${event.entity}.${event.event}`).join(", ")}</Cell>
+            <Cell>
+              <Badge tone={DELIVERY_TONES[delivery.status]}>{delivery.status}</Badge>
+              {delivery.next_attempt_at ? <div className="mt-1 text-slate-700">next {formatDate(delivery.next_attempt_at)}</div> : null}
+            </Cell>
+            <Cell>{delivery.attempt_count}</Cell>
+            <Cell>{delivery.last_status_code ?? delivery.last_error ?? "—"}</Cell>
+            <Cell className="text-right">
+              <Button
+                variant="ghost"
+                aria-label={`Retry delivery of ${formatDate(delivery.created_at)}`}
+                onClick={() =>
+                  retry.mutate(delivery.id, {
+                    onSuccess: () => toast.show(delivery.status === "pending" ? "The delivery was brought forward." : "The delivery is sent again."),
+                    onError: (error) => toast.show(describeError(error), "error"),
+                  })
+                }
+              >
+                Retry
+              </Button>
+            </Cell>
+          </Row>
+        ))}
+      </Table>
     </section>
   );
 }
