@@ -12,6 +12,18 @@ export async function apiPost<T = { id: number | string }>(page: Page, path: str
   return (await response.json()) as T;
 }
 
+/**
+ * Deletes records a spec made, in order (users of a record before the record), so that specs running
+ * later on the same server (the translation queue counts every record) do not see them.
+ */
+export async function apiDeleteAll(page: Page, paths: string[]) {
+  const origin = new URL(page.url()).origin;
+  for (const path of paths) {
+    const response = await page.request.delete(`/api/v3${path}`, { headers: { Origin: origin } });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(204);
+  }
+}
+
 export async function apiGet<T = Record<string, unknown>>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(`/api/v3${path}`);
   expect(response.status(), await response.text()).toBe(200);

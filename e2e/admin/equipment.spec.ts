@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiGet, apiPost, expectImageLoaded, pickWithKeyboard, png } from "./content-support";
+import { apiDeleteAll, apiGet, apiPost, expectImageLoaded, pickWithKeyboard, png } from "./content-support";
 import { expectNoSeriousA11yViolations, newSignedInPage, signInAsAdmin, toast } from "./support";
 
 type Equipment = { id: number; name: Record<string, string>; description: Record<string, string>; slug: string; brand_id: number | null; categories: number[]; image: { id: string; name: string } | null; no_equipment: boolean };
@@ -78,6 +78,7 @@ test("an editor creates equipment with brand, categories and image, picks an ima
   await page.reload();
   await expect(page.getByRole("link", { name: "Kettlebell 16 kg", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Kettlebell 24 kg", exact: true })).toHaveCount(0);
+  await apiDeleteAll(page, [`/content/equipment/${kettlebell.id}`, `/content/equipment/brands/${brand.id}`, ...[weights, cardio].map((category) => `/content/equipment/categories/${category.id}`)]);
 });
 
 test("the no-equipment record says why it cannot be deleted and keeps only its texts editable", async ({ page }) => {
@@ -94,6 +95,8 @@ test("the no-equipment record says why it cannot be deleted and keeps only its t
   await expect(page.getByRole("group", { name: "Image" })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel("Description (en, default)").fill("Body weight only");
+  await page.getByLabel("Description (de)").fill("Nur Körpergewicht");
+  await page.getByLabel("Description (fr)").fill("Poids du corps");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Saved “No equipment”.")).toBeVisible();
   const list = await apiGet<{ data: Equipment[] }>(page, "/content/equipment?filter[where][slug][eq]=no-equipment");
