@@ -16,8 +16,10 @@ type LocalizedTextInputsProps<T extends FieldValues, O> = {
 
 /** One labelled input per enabled language for a text of a react-hook-form form, with each language's error on its input. */
 export function LocalizedTextInputs<T extends FieldValues, O>({ form, name, label, legend = label }: LocalizedTextInputsProps<T, O>) {
-  const { languages, defaultLanguage } = useAdmin();
+  const { languages, defaultLanguage, role, translatorLanguages } = useAdmin();
   const { register, formState } = form;
+  // A translator changes only the texts of their languages (the API refuses the rest with 403).
+  const isLocked = (language: string) => role === "translator" && !translatorLanguages.includes(language);
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold">{legend}</legend>
@@ -30,6 +32,8 @@ export function LocalizedTextInputs<T extends FieldValues, O>({ form, name, labe
             label={`${label} (${language}${language === defaultLanguage ? ", default" : ""})`}
             lang={language}
             {...register(path)}
+            readOnly={isLocked(language)}
+            hint={isLocked(language) ? `Read only: you translate ${translatorLanguages.join(", ")}.` : undefined}
             error={typeof error === "string" ? error : undefined}
           />
         );

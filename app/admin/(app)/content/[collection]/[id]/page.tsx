@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import Link from "next/link";
 import { findRecordEditor } from "@/components/collections/record-editors";
+import { Notice } from "@/components/ui/notice";
+import { requireAdminSession } from "@/lib/admin-session/get-admin-session";
 import { findAdminCollection } from "@/lib/admin/collections";
 
 type Params = { params: Promise<{ collection: string; id: string }> };
@@ -12,9 +15,19 @@ export default async function EditRecordPage({ params }: Params) {
   const collection = findAdminCollection(slug);
   const renderEditor = findRecordEditor(slug);
   if (!collection || !renderEditor) notFound();
+  const user = await requireAdminSession();
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-semibold">Edit {collection.singular}</h1>
+      {user.role === "translator" ? (
+        <Notice>
+          As a translator you change the texts of your languages; everything else is read only for you.{" "}
+          <Link href={`/admin/translations/${collection.slug}/${encodeURIComponent(id)}`} className="font-medium text-blue-800 underline">
+            Open the translation workspace
+          </Link>{" "}
+          to see the default language beside yours.
+        </Notice>
+      ) : null}
       {renderEditor({ collection, id })}
     </section>
   );
