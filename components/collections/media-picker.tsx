@@ -5,7 +5,7 @@ import { forwardRef, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { apiRequest, describeError } from "@/lib/admin/api-client";
+import { ApiRequestError, apiRequest, describeError } from "@/lib/admin/api-client";
 import { uploadFile } from "./upload-file";
 import type { UploadRef } from "./form-schemas";
 
@@ -71,7 +71,9 @@ export const MediaPicker = forwardRef<HTMLInputElement, MediaPickerProps>(functi
       const uploaded = await uploadFile(file, (percent) => setProgress({ name: file.name, percent }), controller.signal);
       onChange(uploaded);
     } catch (failure) {
-      if (!controller.signal.aborted) setUploadError(`Could not upload ${file.name}: ${describeError(failure)}`);
+      // The API names the problem in its detail ("is not an allowed type …"); its message repeats the field.
+      const reason = failure instanceof ApiRequestError && failure.details[0] ? failure.details[0].message : describeError(failure);
+      if (!controller.signal.aborted) setUploadError(`Could not upload ${file.name}: ${reason}`);
     } finally {
       if (abort.current === controller) setProgress(undefined);
     }

@@ -39,6 +39,29 @@ test("an editor builds an audio workout: the upload's progress shows, and the re
   await page.getByLabel("Title (en, default)").fill("Evening wind-down");
   await page.getByLabel("Title (de)").fill("Abendruhe");
 
+  // A file of a type the service does not take is refused with the API's reason.
+  await page.getByLabel("Upload audio").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not audio") });
+  await expect(page.getByRole("alert").filter({ hasText: "Could not upload notes.txt: is not an allowed type" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Audio" })).toContainText("No video or audio file chosen.");
+
+  // An upload can be cancelled while it is on its way.
+  let releaseFirst: () => void = () => undefined;
+  const firstHeld = new Promise<void>((resolve) => {
+    releaseFirst = resolve;
+  });
+  await page.route("**/api/v3/uploads", async (route) => {
+    await firstHeld;
+    // The browser has given up on the request: continuing it fails, and nothing is stored for it.
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByLabel("Upload audio").setInputFiles({ name: "abandoned.mp3", mimeType: "audio/mpeg", buffer: mp3(50) });
+  await expect(page.getByRole("progressbar", { name: "Uploading abandoned.mp3" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel upload" }).click();
+  await expect(page.getByRole("progressbar", { name: "Uploading abandoned.mp3" })).toBeHidden();
+  await expect(page.getByRole("group", { name: "Audio" })).toContainText("No video or audio file chosen.");
+  releaseFirst();
+  await page.unrouteAll({ behavior: "wait" });
+
   // The upload is held on its way until its progress has been seen.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
@@ -97,6 +120,11 @@ test("an editor builds an audio workout: the upload's progress shows, and the re
   await expect(page.getByRole("list", { name: "Chosen content provider" })).toContainText("Studio North");
   await expect(page.getByLabel("Preview of wind-down.mp3")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // The API's refusal lands on the field it names: an audio file cannot be a virtual class's video.
+  await page.getByLabel("Type").selectOption("virtual-class");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("group", { name: "Video" })).toContainText("must be a video upload (audio/mpeg)");
+  await page.getByLabel("Type").selectOption("audio-workout");
   await page.getByLabel("Languages of the media").fill("en, en");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByLabel("Languages of the media")).toHaveAccessibleDescription("must not repeat a language");
