@@ -5,8 +5,8 @@ import { apiRequest, ApiRequestError } from "@/lib/admin/api-client";
 
 /**
  * Reads the workout editor needs beside the workout itself (components/collections/api.ts loads and
- * saves the record). Every list goes through the list API with paging; nothing loads a whole catalogue
- * except the small lookups, page by page.
+ * saves the record). Every list goes through the list API with paging; only the equipment (for the
+ * summary's names) is read whole, page by page.
  */
 type Page<T> = { total: number; data: T[] };
 
@@ -20,7 +20,7 @@ export type TemplatePreview = { id: string; title: string };
 const LOOKUP_PAGE = 250;
 const LOOKUP_STALE_MS = 5 * 60_000;
 
-/** Every record of a lookup collection (names in the content language), fetched 250 at a time. */
+/** Every record of a collection (names in the content language), fetched 250 at a time. */
 async function fetchAllPages<T>(path: string, signal: AbortSignal): Promise<T[]> {
   const rows: T[] = [];
   for (let offset = 0; ; offset += LOOKUP_PAGE) {
@@ -29,14 +29,6 @@ async function fetchAllPages<T>(path: string, signal: AbortSignal): Promise<T[]>
     rows.push(...page.data);
     if (page.data.length < LOOKUP_PAGE || rows.length >= page.total) return rows;
   }
-}
-
-export function useLookupOptions(apiPath: string) {
-  return useQuery({
-    queryKey: ["workout-editor", "lookup", apiPath],
-    staleTime: LOOKUP_STALE_MS,
-    queryFn: ({ signal }) => fetchAllPages<LookupOption & Record<string, unknown>>(`/content/${apiPath}?filter[order][name]=asc`, signal),
-  });
 }
 
 export function useEquipmentOptions() {
@@ -109,19 +101,6 @@ export function useWorkoutTemplates(enabled: boolean) {
   });
 }
 
-export const IMAGE_PAGE_SIZE = 12;
-
-export function useImageUploads(search: string, offset: number, enabled: boolean) {
-  const query = new URLSearchParams({ "filter[limit]": String(IMAGE_PAGE_SIZE), "filter[offset]": String(offset), "filter[where][mime][contains]": "image/" });
-  if (search.trim()) query.set("filter[where][name][contains]", search.trim());
-  return useQuery({
-    queryKey: ["workout-editor", "images", search.trim(), offset],
-    enabled,
-    placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => (await apiRequest<Page<ImageUpload>>(`/uploads?${query.toString()}`, { signal })).data,
-  });
-}
-
 export function useUpload(id: string) {
   return useQuery({
     queryKey: ["workout-editor", "upload", id],
@@ -129,16 +108,6 @@ export function useUpload(id: string) {
     staleTime: LOOKUP_STALE_MS,
     queryFn: async ({ signal }) => (await apiRequest<ImageUpload>(`/uploads/${encodeURIComponent(id)}`, { signal })).data,
   });
-}
-
-/** Uploads a file (multipart, same-origin with the session cookie); answers the upload record. */
-export async function uploadFile(file: File): Promise<ImageUpload> {
-  const body = new FormData();
-  body.append("file", file);
-  const response = await fetch("/api/v3/uploads", { method: "POST", body, credentials: "same-origin", headers: { Accept: "application/json" } });
-  const parsed = (await response.json().catch(() => ({}))) as { code?: string; message?: string; details?: { path: string; message: string }[] };
-  if (!response.ok) throw new ApiRequestError(response.status, parsed.code ?? String(response.status), parsed.message ?? "the upload failed", parsed.details ?? []);
-  return parsed as unknown as ImageUpload;
 }
 
 /** A thumbnail address of an upload (api.md: `style` and `size` on the signed address). */

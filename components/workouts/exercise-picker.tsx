@@ -45,6 +45,8 @@ function PickerBody({ equipment, onPick }: { equipment: ReadonlyMap<number, Equi
   const results = useExerciseSearch(deferredSearch, offset);
   const searchId = useId();
   const page = results.data;
+  // What is shown may still answer an earlier search (a deferred value, then the previous page kept while loading).
+  const isStale = deferredSearch !== search || results.isPlaceholderData || results.isPending;
   const first = page && page.total > 0 ? offset + 1 : 0;
   const last = page ? Math.min(offset + EXERCISE_PAGE_SIZE, page.total) : 0;
   const equipmentNames = (ids: readonly number[]) =>
@@ -74,9 +76,9 @@ function PickerBody({ equipment, onPick }: { equipment: ReadonlyMap<number, Equi
       </div>
       {results.isError ? <Notice tone="error">{describeError(results.error)}</Notice> : null}
       <p role="status" className="text-sm text-slate-700">
-        {results.isPending ? "Searching…" : page && page.total === 0 ? "No exercise matches." : `Showing ${first}–${last} of ${page?.total ?? 0}`}
+        {isStale ? "Searching…" : page && page.total === 0 ? "No exercise matches." : `Showing ${first}–${last} of ${page?.total ?? 0}`}
       </p>
-      <ul className="max-h-80 space-y-1 overflow-y-auto" aria-label="Exercises found">
+      <ul className="max-h-80 space-y-1 overflow-y-auto" aria-label="Exercises found" aria-busy={isStale}>
         {page?.data.map((exercise) => (
           <li key={exercise.id}>
             <button

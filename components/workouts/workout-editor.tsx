@@ -2,9 +2,12 @@
 
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode } from "react";
-import { FormProvider, useController, useForm, useFormContext, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
+import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode, type Ref } from "react";
+import { Controller, FormProvider, useForm, useFormContext, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { useRecord, useSaveRecord, type FullRecord } from "@/components/collections/api";
+import type { UploadRef } from "@/components/collections/form-schemas";
+import { LookupPickerField } from "@/components/collections/form-fields";
+import { MediaPicker } from "@/components/collections/media-picker";
 import { ConflictDialog } from "@/components/collections/conflict-dialog";
 import { useUnsavedChangesWarning } from "@/components/collections/use-unsaved-changes-warning";
 import { Button } from "@/components/ui/button";
@@ -17,7 +20,7 @@ import { ApiRequestError, describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import type { WorkoutInput } from "@/lib/workouts/input-schemas";
 import { phaseExerciseIds, type PhaseKind } from "@/lib/workouts/phases";
-import { thumbnailUrl, useEquipmentOptions, useExerciseDetails, useWorkoutTemplates, type ExercisePreview } from "./api";
+import { thumbnailUrl, useEquipmentOptions, useExerciseDetails, useUpload, useWorkoutTemplates, type ExercisePreview } from "./api";
 import { browserSessionStorage, clearDraft, draftKey, readDraft, writeDraft } from "./draft";
 import { ExercisePicker } from "./exercise-picker";
 import { NumberField, TextInputs, useFieldError, WorkoutEditorProvider, type WorkoutEditorContextValue } from "./fields";
@@ -31,8 +34,6 @@ import {
   type Languages,
   type WorkoutFormValues,
 } from "./form-values";
-import { ImagePicker } from "./image-picker";
-import { LookupPicker } from "./lookup-picker";
 import { PhaseList } from "./phase-list";
 import { formatDuration, summarizeWorkout, type EquipmentFacts, type ExerciseFacts } from "./summary";
 
@@ -341,11 +342,6 @@ const LOCATIONS = [
 function MetadataSection() {
   const form = useFormContext<WorkoutFormValues>();
   const { register } = form;
-  const image = useController({ control: form.control, name: "image" });
-  const types = useController({ control: form.control, name: "types" });
-  const goals = useController({ control: form.control, name: "goals" });
-  const bodyParts = useController({ control: form.control, name: "body_parts" });
-  const packages = useController({ control: form.control, name: "content_packages" });
   const errorOf = useFieldError;
   const locationsLegend = useId();
   return (
@@ -356,7 +352,11 @@ function MetadataSection() {
       <TextInputs path="title" label="Title" />
       <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the title." error={errorOf("slug")} {...register("slug")} />
       <TextInputs path="description" label="Description" multiline />
-      <ImagePicker value={image.field.value} onChange={image.field.onChange} error={image.fieldState.error?.message} />
+      <Controller
+        control={form.control}
+        name="image"
+        render={({ field, fieldState }) => <CoverImagePicker ref={field.ref} uploadId={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+      />
       <div className="grid gap-3 sm:grid-cols-3">
         <Select label="Gender" error={errorOf("gender")} {...register("gender")}>
           <option value="">Choose…</option>
@@ -402,12 +402,33 @@ function MetadataSection() {
         </label>
       </div>
       <div className="grid gap-3 md:grid-cols-2">
-        <LookupPicker apiPath="categories" label="Types" value={types.field.value} onChange={types.field.onChange} error={types.fieldState.error?.message} />
-        <LookupPicker apiPath="goals" label="Goals" value={goals.field.value} onChange={goals.field.onChange} error={goals.fieldState.error?.message} />
-        <LookupPicker apiPath="body-parts" label="Body parts" value={bodyParts.field.value} onChange={bodyParts.field.onChange} error={bodyParts.fieldState.error?.message} />
-        <LookupPicker apiPath="packages" label="Content packages" value={packages.field.value} onChange={packages.field.onChange} error={packages.fieldState.error?.message} />
+        <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
+        <LookupPickerField form={form} name="goals" label="Goals" apiPath="/content/goals" />
+        <LookupPickerField form={form} name="body_parts" label="Body parts" apiPath="/content/body-parts" />
+        <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
       </div>
     </section>
+  );
+}
+
+/** The cover image: the form holds the upload's id; the picker shows the upload, just picked or read by its id. */
+function CoverImagePicker({ ref, uploadId, onChange, error }: { ref: Ref<HTMLInputElement>; uploadId: string; onChange: (id: string) => void; error?: string }) {
+  const [picked, setPicked] = useState<UploadRef | null>(null);
+  const isPicked = picked !== null && picked.id === uploadId;
+  const stored = useUpload(isPicked ? "" : uploadId);
+  const value = uploadId === "" ? null : isPicked ? picked : (stored.data ?? null);
+  return (
+    <MediaPicker
+      ref={ref}
+      label="Image"
+      kind="image"
+      value={value}
+      onChange={(upload) => {
+        setPicked(upload);
+        onChange(upload?.id ?? "");
+      }}
+      error={error}
+    />
   );
 }
 
