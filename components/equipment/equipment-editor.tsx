@@ -44,12 +44,7 @@ function EquipmentForm({ collection, id, loaded }: RecordEditorProps & { loaded:
     mode: "onTouched",
   });
   const { register, formState, handleSubmit } = form;
-  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({
-    collection,
-    id,
-    loaded,
-    form,
-  });
+  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({ collection, id, loaded, form });
 
   return (
     <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New equipment" : "Edit equipment"} className="max-w-3xl space-y-5">
