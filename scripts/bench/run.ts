@@ -8,7 +8,7 @@
  *     (`--database-url` reuses a database `npm run bench:data` filled instead);
  *  2. `next start` of the current build (built first when stale) on 127.0.0.1, and the floor server
  *     (floor.mjs: node:http + the same pg pool, replaying the SQL the domain code runs for the list,
- *     get and search scenarios), both on ports 3700–3799;
+ *     get and search scenarios), both on ports 3700–3799 (or the 100 from BENCH_PORT_FIRST);
  *  3. every scenario driven from this process by autocannon: warm-up, then a bounded measurement;
  *  4. a table (req/s, p50/p95/p99, ratio ours / floor), compared with budgets.json and flagged, and
  *     the results as JSON (`--out`). Budgets flag; they never fail the run (the machine is shared).
@@ -80,8 +80,10 @@ function isFree(port: number): Promise<boolean> {
 
 async function freePorts(count: number): Promise<number[]> {
   const ports: number[] = [];
-  for (let port = 3700; port <= 3799 && ports.length < count; port++) if (await isFree(port)) ports.push(port);
-  if (ports.length < count) throw new Error("no free ports in 3700–3799");
+  // BENCH_PORT_FIRST moves the range of 100 ports (sessions sharing a machine keep to their own).
+  const first = Number(process.env.BENCH_PORT_FIRST ?? 3700);
+  for (let port = first; port < first + 100 && ports.length < count; port++) if (await isFree(port)) ports.push(port);
+  if (ports.length < count) throw new Error(`no free ports in ${first}–${first + 99}`);
   return ports;
 }
 
