@@ -33,8 +33,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The statement count of a list read with `limit` records (checked to be that many). */
+/**
+ * The statement count of a list read with `limit` records (checked to be that many). A read right
+ * before it warms the organization's settings (cached for five seconds), so the measured read never
+ * reads them, however slow the machine.
+ */
 async function countFor(path: string, limit: number): Promise<number> {
+  await call(server, "GET", path, { token: editor });
   const response = await call<List>(server, "GET", `${path}?filter[limit]=${limit}`, { token: editor });
   expect(ok(response).data).toHaveLength(limit);
   return queryCount(response);
@@ -42,8 +47,6 @@ async function countFor(path: string, limit: number): Promise<number> {
 
 describe("X-Query-Count", () => {
   it.each(["/content/exercises", "/content/instructors", "/content/equipment", "/content/muscle-groups"])("a list of %s costs the same for 2 records as for 12, and at least its rows and total", async (path) => {
-    // A first read warms the organization cache, so both measured reads find it warm.
-    await call(server, "GET", path, { token: editor });
     const two = await countFor(path, 2);
     const twelve = await countFor(path, RECORDS);
     expect({ two, twelve }).toEqual({ two: twelve, twelve });
@@ -52,10 +55,13 @@ describe("X-Query-Count", () => {
   });
 
   it("a filtered exercise list (q through equipment, muscle_groups[and]) is no costlier per record", async () => {
-    await call(server, "GET", "/content/exercises", { token: editor });
     const query = `filter[where][q]=equipment&filter[where][muscle_groups][and]=${muscleGroups.slice(0, 2).join(",")}`;
-    const two = await call<List>(server, "GET", `/content/exercises?${query}&filter[limit]=2`, { token: editor });
-    const twelve = await call<List>(server, "GET", `/content/exercises?${query}&filter[limit]=12`, { token: editor });
+    const measured = async (limit: number) => {
+      await call(server, "GET", "/content/exercises", { token: editor });
+      return call<List>(server, "GET", `/content/exercises?${query}&filter[limit]=${limit}`, { token: editor });
+    };
+    const two = await measured(2);
+    const twelve = await measured(12);
     expect([ok(two).data.length, ok(twelve).data.length]).toEqual([2, RECORDS]);
     expect(queryCount(two)).toBe(queryCount(twelve));
     expect(queryCount(twelve)).toBeGreaterThanOrEqual(2);
