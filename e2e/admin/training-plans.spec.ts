@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { apiLogin, createViaApi, uploadViaApi } from "./api-setup";
-import { mp4, png } from "./content-support";
+import { apiDeleteAll, mp4, png } from "./content-support";
 import { E2E_ADMIN } from "./credentials";
 import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
 
@@ -156,4 +156,7 @@ test("an editor builds a four-week plan in the grid, moves activities by drag an
   await expectNoSeriousA11yViolations(page);
   await details.getByRole("button", { name: "Close" }).click();
   await expect(week(page, 4)).toContainText("Rest day");
+
+  // Later specs share this server (the translation queue counts every record): remove what this one made.
+  await apiDeleteAll(page, [`/content/training-plans/${planId}`, `/content/workouts/${legs.id}`, `/content/workouts/${core.id}`, `/content/on-demand/${yoga.id}`, `/content/providers/${provider.id}`]);
 });
