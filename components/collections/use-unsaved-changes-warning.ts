@@ -18,7 +18,8 @@ function navigationApi(): NavigationLike | undefined {
  *
  * The App Router offers no way to block a history traversal, and by the time popstate fires it has
  * already moved on. The Navigation API's `navigate` event fires before a traversal and can cancel it, so
- * back and forward are guarded where the browser has that API (current Chromium, Firefox and Safari).
+ * back and forward are guarded where the browser has that API (Chromium does; elsewhere only links and
+ * reloads are guarded).
  */
 export function useUnsavedChangesWarning(isDirty: boolean) {
   useEffect(() => {
