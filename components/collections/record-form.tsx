@@ -32,8 +32,6 @@ type RecordSaveOptions<Values extends FieldValues, Output> = {
   id?: string;
   loaded: LoadedRecord;
   form: UseFormReturn<Values, unknown, Output>;
-  /** The record's name for the toast ("Saved “…”."); by default its `name` (in the default language). */
-  labelOf?: (values: Output) => string;
   /** Where a 422 detail's pointer lands when the default mapping does not fit (return undefined for the default). */
   fieldOf?: (pointer: string) => string | undefined;
 };
@@ -44,7 +42,7 @@ type RecordSaveOptions<Values extends FieldValues, Output> = {
  * anything unplaced above the form, and the unsaved-changes warning until the save succeeded.
  * Render `formError` and `conflictDialog`; call `submit` from `handleSubmit`.
  */
-export function useRecordSave<Values extends FieldValues, Output>({ collection, id, loaded, form, labelOf, fieldOf }: RecordSaveOptions<Values, Output>) {
+export function useRecordSave<Values extends FieldValues, Output>({ collection, id, loaded, form, fieldOf }: RecordSaveOptions<Values, Output>) {
   const { defaultLanguage } = useAdmin();
   const router = useRouter();
   const toast = useToast();
@@ -55,10 +53,10 @@ export function useRecordSave<Values extends FieldValues, Output>({ collection, 
   const [isSaved, setIsSaved] = useState(false);
   useUnsavedChangesWarning(form.formState.isDirty && !isSaved);
   const isNew = id === undefined;
+  // The record's name or title (the collection says which) in the default language, for the toasts.
   const nameOf = (values: Output): string => {
-    if (labelOf) return labelOf(values);
-    const name = (values as { name?: unknown }).name;
-    return typeof name === "string" ? name : ((name as Record<string, string> | undefined)?.[defaultLanguage] ?? "");
+    const text = (values as Record<string, unknown>)[collection.titleField];
+    return typeof text === "string" ? text : ((text as Record<string, string> | undefined)?.[defaultLanguage] ?? "");
   };
   const listHref = `/admin/content/${collection.slug}`;
 

@@ -61,7 +61,6 @@ function OnDemandForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
     id,
     loaded,
     form,
-    labelOf: (values) => (typeof values.title === "string" ? values.title : (values.title[defaultLanguage] ?? "")),
     // A wrong code among the media's languages is shown on the one languages input.
     fieldOf: (pointer) => (pointer.startsWith("/languages") ? "languages" : undefined),
   });

@@ -96,7 +96,6 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
     id,
     loaded,
     form,
-    labelOf: (values) => (typeof values.title === "string" ? values.title : (values.title[defaultLanguage] ?? "")),
   });
 
   const grid = useWatch({ control, name: "weeks" }) as Grid;
