@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { forwardRef, useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { FieldMessage } from "@/components/ui/field";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { apiRequest, describeError } from "@/lib/admin/api-client";
 import { useContentLanguage } from "@/lib/admin/content-language";
@@ -200,15 +201,7 @@ export const LookupPicker = forwardRef<HTMLInputElement, LookupPickerProps>(func
         {!results.data && !results.isError ? <p className="px-3 py-1.5 text-slate-600">Searching…</p> : null}
         {results.data && !results.isStale && options.length === 0 ? <p className="px-3 py-1.5 text-slate-600">{text.trim() ? "No matches." : "Nothing more to choose."}</p> : null}
       </div>
-      {error ? (
-        <p id={messageId} className="mt-1 text-sm text-rose-700">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
   );
 });

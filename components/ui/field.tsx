@@ -15,6 +15,22 @@ export function useDescribedControl(id: string | undefined, { error, hint }: Omi
   };
 }
 
+/** The error (or, without one, the hint) under a control, with the id its aria-describedby names. */
+export function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  if (error) {
+    return (
+      <p id={id} className="mt-1 text-sm text-rose-700">
+        {error}
+      </p>
+    );
+  }
+  return hint ? (
+    <p id={id} className="mt-1 text-sm text-slate-600">
+      {hint}
+    </p>
+  ) : null;
+}
+
 /** A control's label above it and its error (or hint) below it. */
 export function FieldFrame({ label, error, hint, controlId, messageId, className = "", children }: Described & { controlId: string; messageId: string; className?: string; children: ReactNode }) {
   return (
@@ -23,15 +39,7 @@ export function FieldFrame({ label, error, hint, controlId, messageId, className
         {label}
       </label>
       {children}
-      {error ? (
-        <p id={messageId} className="mt-1 text-sm text-rose-700">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
   );
 }
