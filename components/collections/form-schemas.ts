@@ -59,8 +59,9 @@ export function intoApiSchema<FormSchema extends z.ZodType, Output>(form: FormSc
 /** The per-language values of a text read with `lang=<every language>` (`default` stands for the default language). */
 export function textsOf(value: unknown, { languages, defaultLanguage }: Languages): Record<string, string> {
   if (typeof value === "string") return Object.fromEntries(languages.map((language) => [language, language === defaultLanguage ? value : ""]));
-  const texts = value && typeof value === "object" ? (value as Record<string, string>) : {};
-  return Object.fromEntries(languages.map((language) => [language, texts[language] ?? (language === defaultLanguage ? (texts.default ?? "") : "")]));
+  const texts = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  const read = (key: string) => (typeof texts[key] === "string" ? (texts[key] as string) : "");
+  return Object.fromEntries(languages.map((language) => [language, read(language) || (language === defaultLanguage ? read("default") : "")]));
 }
 
 /** An upload as a record holds it (or null). */

@@ -1,3 +1,4 @@
+import { textsOf } from "@/components/collections/form-schemas";
 import { deriveTotals, type ActivityType, type PlanTotals } from "@/lib/training-plans/weeks";
 
 /**
@@ -148,12 +149,6 @@ export function dayLabel({ week, day }: DayRef): string {
 type ApiActivity = { type: ActivityType; id?: string; fields?: { title?: unknown; description?: unknown; distance?: number | null; duration?: number | null } };
 type ApiWeek = { days?: { activities?: ApiActivity[] }[] };
 
-function textsFrom(value: unknown, languages: readonly string[], defaultLanguage: string): Texts {
-  if (typeof value === "string") return Object.fromEntries(languages.map((language) => [language, language === defaultLanguage ? value : ""]));
-  const texts = value && typeof value === "object" ? (value as Record<string, string>) : {};
-  return Object.fromEntries(languages.map((language) => [language, texts[language] ?? (language === defaultLanguage ? (texts.default ?? "") : "")]));
-}
-
 /** The grid of a plan read with `lang=<every language>`; weeks stored with fewer than seven days get rest days. */
 export function gridFromApi(weeks: unknown, languages: readonly string[], defaultLanguage: string): Grid {
   if (!Array.isArray(weeks)) return [];
@@ -171,8 +166,8 @@ export function gridFromApi(weeks: unknown, languages: readonly string[], defaul
               type: "fitness-activities",
               id: activity.id,
               fields: {
-                title: textsFrom(fields.title, languages, defaultLanguage),
-                description: textsFrom(fields.description, languages, defaultLanguage),
+                title: textsOf(fields.title, { languages, defaultLanguage }),
+                description: textsOf(fields.description, { languages, defaultLanguage }),
                 distance: fields.distance ?? null,
                 duration: fields.duration ?? null,
               },

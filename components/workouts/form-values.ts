@@ -1,4 +1,5 @@
 import { workoutInputSchema, type WorkoutInput } from "@/lib/workouts/input-schemas";
+import { textsOf, type Languages } from "@/components/collections/form-schemas";
 import {
   PHASE_KINDS,
   type PhaseKind,
@@ -39,7 +40,7 @@ export type WorkoutFormValues = {
   phases: FormPhase[];
 };
 
-export type Languages = { languages: readonly string[]; defaultLanguage: string };
+export type { Languages };
 
 export const PHASE_LABELS: Record<PhaseKind, string> = { "warm-up": "Warm up", training: "Training", "cool-down": "Cool down" };
 
@@ -60,12 +61,6 @@ export const METRIC_LABELS: Record<TargetMetric, string> = { repetitions: "repet
 // Reading a record
 
 /** One string per language from a text read with `lang=<every language>` (or a plain string: the default language). */
-export function textsOf(value: unknown, { languages, defaultLanguage }: Languages): Texts {
-  if (typeof value === "string") return Object.fromEntries(languages.map((language) => [language, language === defaultLanguage ? value : ""]));
-  const texts = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-  const read = (key: string) => (typeof texts[key] === "string" ? (texts[key] as string) : "");
-  return Object.fromEntries(languages.map((language) => [language, read(language) || (language === defaultLanguage ? read("default") : "")]));
-}
 
 export function emptyTexts({ languages }: Languages): Texts {
   return Object.fromEntries(languages.map((language) => [language, ""]));
