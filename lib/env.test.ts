@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -38,8 +38,73 @@ describe("parseEnv", () => {
     expect(problems({ INIT_ORG_CODE: "gym" })).toEqual(["INIT_ORG_CODE, INIT_ADMIN_EMAIL, INIT_ADMIN_PASSWORD: set all three or none"]);
   });
 
+  it("accepts FFMPEG_PATH and FFPROBE_PATH only when they name executable files", () => {
+    const notExecutable = path.join(mkdtempSync(path.join(tmpdir(), "fcs-env-")), "ffprobe");
+    writeFileSync(notExecutable, "", { mode: 0o644 });
+    expect(problems({ FFMPEG_PATH: "/nonexistent/ffmpeg", FFPROBE_PATH: notExecutable })).toEqual([
+      "FFMPEG_PATH: must be the path of an executable file",
+      "FFPROBE_PATH: must be the path of an executable file",
+    ]);
+    expect(parseEnv({ FFMPEG_PATH: "/bin/sh", FFPROBE_PATH: " " })).toMatchObject({ FFMPEG_PATH: "/bin/sh", FFPROBE_PATH: undefined });
+  });
+
   it("selects PostgreSQL when DATABASE_URL is set", () => {
     expect(parseEnv({ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" }).database).toBe("postgresql");
+  });
+});
+
+describe("the job settings", () => {
+  it("runs jobs by default, and lets a PostgreSQL server leave them to workers", () => {
+    expect(parseEnv({})).toMatchObject({ JOBS: "on", JOBS_POLL_MS: 2000, JOBS_MAINTENANCE_SECONDS: 30 });
+    expect(parseEnv({ JOBS: "off", DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test", JOBS_EXPIRE_SECONDS: "5" })).toMatchObject({ JOBS: "off", JOBS_EXPIRE_SECONDS: 5 });
+  });
+
+  it("refuses JOBS=off on the embedded database, where no other process could run the jobs", () => {
+    expect(problems({ JOBS: "off" })).toEqual(["JOBS: off needs PostgreSQL (DATABASE_URL); on the embedded database no other process can run the jobs, so this server must"]);
+  });
+
+  it("names bad job settings", () => {
+    expect(problems({ JOBS: "maybe", JOBS_EXPIRE_SECONDS: "1.5" })).toEqual(["JOBS: must be on or off", "JOBS_EXPIRE_SECONDS: must be a whole number of seconds"]);
+  });
+});
+
+describe("the object store settings", () => {
+  const keys = { S3_ACCESS_KEY_ID: "AKIDEXAMPLE", S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY" };
+
+  it("keeps files in STORAGE_DIR without S3_BUCKET", () => {
+    const env = parseEnv({ DATA_DIR: "/srv/fcs" });
+    expect(env.s3).toBeUndefined();
+    expect(env.STORAGE_DIR).toBe(path.resolve("/srv/fcs/storage"));
+  });
+
+  it("selects the bucket with both keys, region us-east-1 by default", () => {
+    expect(parseEnv({ S3_BUCKET: "media", ...keys }).s3).toEqual({
+      bucket: "media",
+      region: "us-east-1",
+      endpoint: undefined,
+      accessKeyId: "AKIDEXAMPLE",
+      secretAccessKey: "wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY",
+      forcePathStyle: false,
+    });
+    expect(parseEnv({ S3_BUCKET: "media", S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "eu-central-1", S3_FORCE_PATH_STYLE: "1", ...keys }).s3).toMatchObject({
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-central-1",
+      forcePathStyle: true,
+    });
+  });
+
+  it.each([
+    ["a bucket without keys", { S3_BUCKET: "media" }, ["S3_ACCESS_KEY_ID: is required when S3_BUCKET is set", "S3_SECRET_ACCESS_KEY: is required when S3_BUCKET is set"]],
+    ["a bucket with one key", { S3_BUCKET: "media", S3_ACCESS_KEY_ID: "AKIDEXAMPLE" }, ["S3_SECRET_ACCESS_KEY: is required when S3_BUCKET is set"]],
+    ["keys without a bucket", keys, ["S3_BUCKET: is required when S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set"]],
+    ["an endpoint without a bucket", { S3_ENDPOINT: "http://127.0.0.1:9000" }, ["S3_BUCKET: is required when S3_ENDPOINT is set"]],
+    ["a bucket and STORAGE_DIR", { S3_BUCKET: "media", STORAGE_DIR: "/srv/files", ...keys }, ["STORAGE_DIR: files go to the S3 bucket when S3_BUCKET is set; unset one of them"]],
+    ["an endpoint that is no URL", { S3_BUCKET: "media", S3_ENDPOINT: "minio:9000", ...keys }, ["S3_ENDPOINT: must be an http(s) URL such as https://s3.example.com"]],
+    ["an endpoint with credentials", { S3_BUCKET: "media", S3_ENDPOINT: "http://user:pass@127.0.0.1:9000", ...keys }, ["S3_ENDPOINT: must not contain credentials; use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY"]],
+  ])("refuses %s, naming the variable and never a value", (_, source, expected) => {
+    const found = problems(source);
+    expect(found).toEqual(expected);
+    for (const secret of ["AKIDEXAMPLE", "wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY", "pass"]) expect(found.join("\n")).not.toContain(secret);
   });
 });
 

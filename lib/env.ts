@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { LANGUAGE_CODE_PATTERN, SLUG_PATTERN } from "@/lib/organizations/schemas";
@@ -22,6 +22,23 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+/** A path to a program this process may run (checked when the variable is set). */
+const executablePath = optionalString.pipe(
+  z
+    .string()
+    .refine((file) => isExecutableFile(file), "must be the path of an executable file")
+    .optional(),
+);
+
+function isExecutableFile(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
 
 const languageList = z
   .string()
@@ -54,13 +71,33 @@ const rawEnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt(1200),
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional()),
   STORAGE_DIR: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://s3.example.com" }).optional()),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: flag,
   UPLOAD_MAX_MB: positiveInt(50),
+  MEDIA_UPLOAD_MAX_MB: positiveInt(4096),
   IMAGE_URL_TTL: positiveInt(7 * 24 * 60 * 60),
+  FFMPEG_PATH: executablePath,
+  FFPROBE_PATH: executablePath,
   WEBHOOK_ALLOW_PRIVATE: flag,
-  WEBHOOK_DISPATCHER: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
-  WEBHOOK_POLL_MS: positiveInt(1000),
+  JOBS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+  JOBS_POLL_MS: positiveInt(2000),
+  JOBS_MAINTENANCE_SECONDS: positiveInt(30),
+  JOBS_EXPIRE_SECONDS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, "must be a whole number of seconds")
+      .transform(Number)
+      .optional(),
+  ),
   WEBHOOK_BACKOFF_BASE_MS: positiveInt(10_000),
   WEBHOOK_RETRY_WINDOW_SECONDS: positiveInt(24 * 60 * 60),
+  CHANGE_FEED_RETENTION_SECONDS: positiveInt(30 * 24 * 60 * 60),
+  VERSION_RETENTION_COUNT: positiveInt(50),
+  VERSION_RETENTION_DAYS: positiveInt(180),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   INIT_ORG_CODE: optionalString.pipe(
     z
@@ -77,11 +114,22 @@ const rawEnvSchema = z.object({
 
 export type Env = Omit<z.output<typeof rawEnvSchema>, "STORAGE_DIR"> & {
   STORAGE_DIR: string;
+  /** The S3-compatible object store, when `S3_BUCKET` is set (docs/decisions/0017). */
+  s3: S3Config | undefined;
   PUBLIC_BASE_URL: string;
   CDN_URL: string;
   /** Absolute path of the embedded database's directory. */
   dataDir: string;
   database: "embedded" | "postgresql";
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
 };
 
 export class EnvError extends Error {
@@ -107,6 +155,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (raw.INIT_DEFAULT_LANGUAGE && raw.INIT_LANGUAGES && !raw.INIT_LANGUAGES.includes(raw.INIT_DEFAULT_LANGUAGE)) {
     problems.push("INIT_DEFAULT_LANGUAGE: must be one of INIT_LANGUAGES");
   }
+  problems.push(...s3Problems(raw, source));
+  // docs/decisions/0019: the embedded database admits one process, so no worker could take the jobs.
+  if (raw.JOBS === "off" && !raw.DATABASE_URL) {
+    problems.push("JOBS: off needs PostgreSQL (DATABASE_URL); on the embedded database no other process can run the jobs, so this server must");
+  }
+  if ((source.WEBHOOK_DISPATCHER ?? "").trim() === "off") {
+    problems.push("WEBHOOK_DISPATCHER: no longer exists; webhooks are delivered by the job queue, so set JOBS=off instead (PostgreSQL only)");
+  }
   if (problems.length > 0) throw new EnvError(problems);
 
   const publicBaseUrl = (raw.PUBLIC_BASE_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
@@ -118,7 +174,40 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     CDN_URL: (raw.CDN_URL ?? `${publicBaseUrl}/cdn`).replace(/\/+$/, ""),
     dataDir,
     database: raw.DATABASE_URL ? "postgresql" : "embedded",
+    s3: raw.S3_BUCKET
+      ? {
+          bucket: raw.S3_BUCKET,
+          region: raw.S3_REGION ?? "us-east-1",
+          endpoint: raw.S3_ENDPOINT,
+          accessKeyId: raw.S3_ACCESS_KEY_ID!,
+          secretAccessKey: raw.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
+}
+
+const S3_SETTINGS = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
+
+/**
+ * Half an object store configuration is refused rather than guessed at: the bucket needs both keys,
+ * and any S3 setting without a bucket is a mistake (the files would silently stay local). Messages
+ * name variables, never their values.
+ */
+function s3Problems(raw: z.output<typeof rawEnvSchema>, source: Record<string, string | undefined>): string[] {
+  const given = S3_SETTINGS.filter((name) => (source[name] ?? "").trim() !== "");
+  if (!raw.S3_BUCKET) {
+    return given.length > 0 ? [`S3_BUCKET: is required when ${given.join(", ")} ${given.length > 1 ? "are" : "is"} set`] : [];
+  }
+  const problems: string[] = [];
+  if (!raw.S3_ACCESS_KEY_ID) problems.push("S3_ACCESS_KEY_ID: is required when S3_BUCKET is set");
+  if (!raw.S3_SECRET_ACCESS_KEY) problems.push("S3_SECRET_ACCESS_KEY: is required when S3_BUCKET is set");
+  if (raw.STORAGE_DIR) problems.push("STORAGE_DIR: files go to the S3 bucket when S3_BUCKET is set; unset one of them");
+  if (raw.S3_ENDPOINT) {
+    const endpoint = new URL(raw.S3_ENDPOINT);
+    if (endpoint.username || endpoint.password) problems.push("S3_ENDPOINT: must not contain credentials; use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+  }
+  return problems;
 }
 
 export type Secrets = { jwtSecret: string; secretKey: string };

@@ -4,16 +4,19 @@
  * server holds it).
  */
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { closeDatabase, getDb, tables } from "@/lib/db";
+import { closeDatabase, getDatabase, getDb, tables } from "@/lib/db";
+import { CopyDatabaseError } from "@/lib/db/copy-database";
 import { DataDirLockedError } from "@/lib/db/lock";
-import { EnvError } from "@/lib/env";
+import { EnvError, getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { DEMO_ORGANIZATION } from "@/lib/organizations/bootstrap";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { findOrganizationByCode } from "@/lib/organizations/get-organization";
 import { createUser } from "@/lib/users/create-user";
+import { describeDatabaseUrl } from "./cluster/database";
 
 class UsageError extends Error {}
 
@@ -72,12 +75,46 @@ const COMMANDS: Record<string, Command> = {
       return `webhooks enabled for '${organization.code}'`;
     },
   },
+  "copy-database": {
+    usage: "copy-database --to postgres://user:password@host:5432/database",
+    options: { to: { type: "string", required: true } },
+    run: async (values) => {
+      const target = values.to!;
+      if (!/^postgres(?:ql)?:\/\//.test(target)) throw new UsageError("--to: must be a postgres:// connection string");
+      if (getEnv().DATABASE_URL === target) throw new UsageError("--to: names the database the command reads; give another one");
+      const { copyDatabase } = await import("@/lib/db/copy-database");
+      let rows = 0;
+      const tables = await copyDatabase(await getDb(), target, ({ table, rows: count }) => {
+        rows += count;
+        if (count > 0) console.log(`  ${table}: ${count} rows`);
+      });
+      return `copied ${rows} rows of ${tables.length} tables into ${describeDatabaseUrl(target)}`;
+    },
+  },
+  "copy-files": {
+    usage: "copy-files [--from DIR] (with S3_BUCKET and its settings naming the target bucket)",
+    options: { from: { type: "string" } },
+    run: async (values) => {
+      const env = getEnv();
+      if (!env.s3) throw new UsageError("set S3_BUCKET and its settings (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_ENDPOINT …): the files are copied into that bucket");
+      const directory = path.resolve(values.from ?? env.STORAGE_DIR);
+      if (!existsSync(directory)) throw new UsageError(`--from: no directory ${directory}`);
+      // Loaded only for this command: the S3 client is large.
+      const [{ copyFiles }, { getStorage }] = await Promise.all([import("@/lib/storage/copy-files"), import("@/lib/storage")]);
+      const report = await copyFiles(directory, getStorage());
+      return `copied ${report.copied} files (${report.bytes} bytes) from ${directory} to bucket ${env.s3.bucket}; ${report.skipped} were there already`;
+    },
+  },
   "seed-demo": {
     usage: "seed-demo [--org C]",
     options: { org: { type: "string" } },
     run: async (values) => {
       // Loaded only for this command: it brings in sharp and the upload code, which the others do without.
       const { seedDemoCatalogue } = await import("@/lib/demo/seed-demo");
+      // The catalogue's writes enqueue jobs (webhook fan-out, thumbnails), which a server or worker runs later.
+      const { installJobQueue } = await import("@/lib/jobs/queue");
+      const { ALL_TASKS } = await import("@/lib/jobs/tasks");
+      await installJobQueue(await getDatabase(), ALL_TASKS);
       const result = await seedDemoCatalogue(await getDb(), values.org ?? DEMO_ORGANIZATION.code);
       return result.message;
     },
@@ -124,7 +161,7 @@ main(process.argv.slice(2))
     if (error instanceof ApiError) {
       const details = error.details?.map((detail) => `\n  ${detail.path || "input"}: ${detail.message}`).join("") ?? "";
       console.error(`error: ${error.message}${details}`);
-    } else if (error instanceof UsageError || error instanceof DataDirLockedError || error instanceof EnvError) {
+    } else if (error instanceof UsageError || error instanceof DataDirLockedError || error instanceof EnvError || error instanceof CopyDatabaseError) {
       console.error(`error: ${error.message}`);
     } else {
       console.error(error);

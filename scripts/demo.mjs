@@ -6,9 +6,9 @@ import { buildIfStale } from "./build-if-stale.mjs";
 
 buildIfStale();
 const port = process.env.PORT ?? "3000";
-const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port, "-H", process.env.HOSTNAME ?? "0.0.0.0"], {
+const child = spawn(process.execPath, ["scripts/start.mjs"], {
   stdio: "inherit",
-  env: { ...process.env, DEMO_MODE: "1", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}` },
+  env: { ...process.env, PORT: port, DEMO_MODE: "1", PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}` },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

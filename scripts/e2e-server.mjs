@@ -40,10 +40,7 @@ const env = {
   ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
 };
 
-const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port, "-H", "127.0.0.1"], {
-  stdio: "inherit",
-  env,
-});
+const child = spawn(process.execPath, ["scripts/start.mjs"], { stdio: "inherit", env: { ...env, HOSTNAME: "127.0.0.1" } });
 
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run openapi:lint`: generates the OpenAPI document from the code (no server needed) and lints
-// it with spectral's `spectral:oas` ruleset; any error fails, warnings are only printed.
+// it with Redocly CLI's recommended rules (redocly.yaml), where any warning fails as an error.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,16 +8,17 @@ import path from "node:path";
 
 const dir = mkdtempSync(path.join(tmpdir(), "openapi-lint-"));
 const file = path.join(dir, "openapi.json");
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
 
 function run(command, args) {
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync(command, args, { stdio: "inherit", env });
   if (result.error) console.error(`openapi:lint: could not run ${command}: ${result.error.message}`);
   return result.status ?? 1;
 }
 
 let status = run("node_modules/.bin/tsx", ["scripts/write-openapi.ts", file]);
 if (status === 0) {
-  status = run("node_modules/.bin/spectral", ["lint", file, "--ruleset", ".spectral.yaml", "--fail-severity", "error"]);
+  status = run("node_modules/.bin/redocly", ["lint", file, "--config", "redocly.yaml", "--format", "codeframe"]);
 } else {
   console.error("openapi:lint: could not generate the OpenAPI document");
 }

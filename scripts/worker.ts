@@ -1,42 +1,53 @@
 /**
- * `npm run worker`: a webhook dispatcher as its own process, for PostgreSQL deployments that scale
- * delivery apart from the API servers (run those with WEBHOOK_DISPATCHER=off, or leave it on: any
- * number of dispatchers can share one database). The embedded database can be opened by one process
- * only, so there the server's own dispatcher does the work and this command refuses.
+ * `npm run worker`: runs jobs only (webhook deliveries, thumbnails, recurring tasks), no HTTP, for
+ * PostgreSQL deployments that scale background work apart from the API servers (docs/deployment.md,
+ * "Jobs"). Any number of workers and servers may share one database. The embedded database can be
+ * opened by one process only, so there the server runs the jobs itself and this command refuses.
+ *
+ * SIGTERM or SIGINT: stop taking jobs, let those in flight finish (up to 25 s), exit 0.
  */
 import { existsSync } from "node:fs";
+import { startInvalidationListener } from "@/lib/cache/invalidations";
 import { closeDatabase, getDatabase } from "@/lib/db";
 import { EnvError, getEnv, getSecrets } from "@/lib/env";
+import { startJobs } from "@/lib/jobs/start-jobs";
 import { describeError, log } from "@/lib/log";
-import { startDispatcher, dispatcherOptionsFrom } from "@/lib/webhooks/dispatcher";
 
 async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const env = getEnv();
   if (env.database === "embedded") {
     process.stderr.write(
-      "error: npm run worker needs PostgreSQL (DATABASE_URL). The embedded database can be opened by one process only; there the server delivers webhooks itself.\n",
+      "error: npm run worker needs PostgreSQL (DATABASE_URL). The embedded database can be opened by one process only; there the server runs the jobs itself.\n",
     );
     process.exit(1);
   }
   getSecrets();
-  const { db } = await getDatabase();
-  const dispatcher = startDispatcher(db, dispatcherOptionsFrom(env));
-  log.info("webhook worker started", { pollMs: env.WEBHOOK_POLL_MS });
+  const database = await getDatabase();
+  const stopListening = await startInvalidationListener(database);
+  const jobs = await startJobs(database, env, { runsJobs: true });
+  log.info("worker started", { pollMs: env.JOBS_POLL_MS });
 
+  let isStopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
-    log.info("webhook worker stopping", { signal });
-    dispatcher
+    if (isStopping) return;
+    isStopping = true;
+    log.info("worker stopping", { signal });
+    jobs
       .stop()
+      .then(stopListening)
       .then(closeDatabase)
-      .catch((error: unknown) => log.error("webhook worker stop failed", describeError(error)))
-      .finally(() => process.exit(0));
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        log.error("worker stop failed", describeError(error));
+        process.exit(1);
+      });
   };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`error: ${error instanceof EnvError ? error.message : `webhook worker failed to start: ${error instanceof Error ? error.message : String(error)}`}\n`);
+  process.stderr.write(`error: ${error instanceof EnvError ? error.message : `the worker failed to start: ${error instanceof Error ? error.message : String(error)}`}\n`);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 /**
  * Writes the OpenAPI document to a file without starting the server, so CI can lint it with
- * spectral: `npx tsx scripts/write-openapi.ts <out.json>`.
+ * Redocly and the generated client: `npx tsx scripts/write-openapi.ts <out.json>` (its server is the relative `/api/v3`).
  */
 import { writeFileSync } from "node:fs";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
@@ -11,4 +11,4 @@ if (!out) {
   console.error("usage: tsx scripts/write-openapi.ts <out.json>");
   process.exit(2);
 }
-writeFileSync(out, `${JSON.stringify(buildOpenApiDocument(operations, "http://localhost:3000"), null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify(buildOpenApiDocument(operations, ""), null, 2)}\n`);

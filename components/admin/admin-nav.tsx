@@ -2,31 +2,11 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { ADMIN_COLLECTIONS } from "@/lib/admin/collections";
-
-type NavLink = { href: string; label: string };
-
-const GROUPS: { heading: string; links: NavLink[] }[] = (["Content", "Equipment", "Lookups"] as const).map((group) => ({
-  heading: group,
-  links: ADMIN_COLLECTIONS.filter((collection) => collection.group === group).map((collection) => ({ href: `/admin/content/${collection.slug}`, label: collection.label })),
-}));
-
-const WORK_LINKS: NavLink[] = [
-  { href: "/admin/translations", label: "Translation queue" },
-  { href: "/admin/media", label: "Images" },
-];
-
-const ADMIN_LINKS: NavLink[] = [
-  { href: "/admin/users", label: "Users" },
-  { href: "/admin/integration-tokens", label: "Integration tokens" },
-  { href: "/admin/webhooks", label: "Webhooks" },
-  { href: "/admin/integrations", label: "Integrations" },
-];
+import { adminScreenGroups } from "@/lib/admin/screens";
 
 export function AdminNav({ isAdmin }: { isAdmin: boolean }) {
   const pathname = usePathname();
-  const work = [...GROUPS, { heading: "Translation and media", links: WORK_LINKS }];
-  const groups = isAdmin ? [...work, { heading: "Organization", links: ADMIN_LINKS }] : work;
+  const groups = adminScreenGroups(isAdmin);
   return (
     <nav aria-label="Collections" className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4 md:block md:space-y-5">
       {groups.map((group) => (

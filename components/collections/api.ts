@@ -31,7 +31,16 @@ export function useCollectionList(collection: AdminCollection, queryString: stri
   });
 }
 
-/** A record with every language's texts (`lang=` all enabled languages) and its ETag for If-Match. */
+/**
+ * The query that asks for every text of a record in every language: `texts=all` makes nested texts
+ * (phase titles, notes, fitness activity fields) MultiLangStrings too, which the specification's shape
+ * gives as plain strings (docs/api.md "Languages"). Editors and the translation workspace need them all.
+ */
+export function everyTextQuery(languages: readonly string[]): string {
+  return `lang=${languages.join(",")}&texts=all`;
+}
+
+/** A record with every language's texts (`texts=all`) and its ETag for If-Match. */
 export function useRecord(collection: AdminCollection, id: string | undefined) {
   const { languages } = useAdmin();
   return useQuery({
@@ -41,7 +50,7 @@ export function useRecord(collection: AdminCollection, id: string | undefined) {
     staleTime: 0,
     refetchOnWindowFocus: false,
     queryFn: async ({ signal }) => {
-      const response = await apiRequest<FullRecord>(`/content/${collection.apiPath}/${encodeURIComponent(id ?? "")}?lang=${languages.join(",")}`, { signal });
+      const response = await apiRequest<FullRecord>(`/content/${collection.apiPath}/${encodeURIComponent(id ?? "")}?${everyTextQuery(languages)}`, { signal });
       return { record: response.data, etag: response.etag };
     },
   });

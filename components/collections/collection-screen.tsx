@@ -16,6 +16,7 @@ import { buildFilterQueryString } from "@/lib/filter/format";
 import { parseFilter } from "@/lib/filter/parse";
 import { type FilterCondition, type FilterQuery, type FilterSpec } from "@/lib/filter/types";
 import { useCollectionList, useDeleteRecord, type RecordPreview } from "./api";
+import { BulkActions } from "./bulk-actions";
 import { FilterBar } from "./filter-bar";
 import { StatusBadges } from "./status-badges";
 
@@ -42,6 +43,8 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
   const remove = useDeleteRecord(collection);
   const toast = useToast();
   const [pendingDelete, setPendingDelete] = useState<RecordPreview>();
+  // Rows selected for a bulk action, on the page they were selected on (another view starts empty).
+  const [selection, setSelection] = useState<{ view: string; ids: string[] }>({ view: "", ids: [] });
 
   const navigate = (partial: Partial<FilterQuery>) => {
     const next = buildFilterQueryString({ ...query, ...partial }, spec);
@@ -56,6 +59,10 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
   const isEditable = collection.editable;
   const sort = query.order[0];
   const total = list.data?.total ?? 0;
+  const rows = list.data?.data ?? [];
+  const selected = selection.view === queryString ? selection.ids.filter((id) => rows.some((row) => String(row.id) === id)) : [];
+  const toggle = (id: string, on: boolean) => setSelection({ view: queryString, ids: on ? [...selected, id] : selected.filter((other) => other !== id) });
+  const allSelected = rows.length > 0 && selected.length === rows.length;
   const first = total === 0 ? 0 : query.offset + 1;
   const last = Math.min(query.offset + query.limit, total);
 
@@ -135,11 +142,26 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
       </div>
 
       {list.isError ? <Notice tone="error">{describeError(list.error)}</Notice> : null}
+      {canCreateAndDelete && selected.length > 0 ? (
+        <BulkActions collection={collection} selected={selected} titles={new Map(rows.map((row) => [String(row.id), titleOf(row)]))} onDone={() => setSelection({ view: "", ids: [] })} />
+      ) : null}
 
       <Table
         caption={collection.label}
         head={
           <>
+            {canCreateAndDelete ? (
+              <HeaderCell>
+                <input
+                  type="checkbox"
+                  aria-label="Select every row on this page"
+                  checked={allSelected}
+                  disabled={rows.length === 0}
+                  onChange={(event) => setSelection({ view: queryString, ids: event.target.checked ? rows.map((row) => String(row.id)) : [] })}
+                  className="size-4"
+                />
+              </HeaderCell>
+            ) : null}
             <HeaderCell {...sortProps(collection.titleField)}>{collection.titleField === "title" ? "Title" : "Name"}</HeaderCell>
             <HeaderCell {...sortProps("slug")}>Slug</HeaderCell>
             {collection.kind === "publishable" ? <HeaderCell>Status</HeaderCell> : null}
@@ -148,10 +170,15 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
           </>
         }
       >
-        {(list.data?.data ?? []).map((row) => {
+        {rows.map((row) => {
           const title = titleOf(row);
           return (
             <Row key={String(row.id)}>
+              {canCreateAndDelete ? (
+                <Cell>
+                  <input type="checkbox" aria-label={`Select ${title}`} checked={selected.includes(String(row.id))} onChange={(event) => toggle(String(row.id), event.target.checked)} className="size-4" />
+                </Cell>
+              ) : null}
               <Cell className="font-medium">
                 {isEditable ? (
                   <Link href={`/admin/content/${collection.slug}/${row.id}`} className="text-blue-800 underline-offset-2 hover:underline">

@@ -56,7 +56,7 @@ export function intoApiSchema<FormSchema extends z.ZodType, Output>(form: FormSc
   return form.pipe(api as unknown as z.ZodType<Output, z.output<FormSchema>>);
 }
 
-/** The per-language values of a text read with `lang=<every language>` (`default` stands for the default language). */
+/** The per-language values of a text read with `texts=all` (`default` stands for the default language). */
 export function textsOf(value: unknown, { languages, defaultLanguage }: Languages): Record<string, string> {
   if (typeof value === "string") return Object.fromEntries(languages.map((language) => [language, language === defaultLanguage ? value : ""]));
   const texts = value && typeof value === "object" ? (value as Record<string, unknown>) : {};

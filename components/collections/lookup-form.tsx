@@ -35,10 +35,11 @@ function LookupForm({ collection, id, loaded }: { collection: AdminCollection; i
   const schema = useMemo(() => lookupFormSchema({ languages, defaultLanguage, withDescription: collection.hasDescription === true }), [languages, defaultLanguage, collection.hasDescription]);
   const form = useForm<LookupFormValues, unknown, LookupFormOutput>({ resolver: zodResolver(schema), defaultValues: valuesOf(loaded.record, collection, { languages, defaultLanguage }) });
   const { register, handleSubmit, formState } = form;
-  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({ collection, id, loaded, form });
+  const { submit, formError, conflictDialog, isNew, listHref, draftNotice } = useRecordSave({ collection, id, loaded, form });
 
   return (
     <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? `New ${collection.singular}` : `Edit ${collection.singular}`} className="max-w-2xl space-y-5">
+      {draftNotice}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
       <LocalizedTextInputs form={form} name="name" label="Name" />
       {collection.hasDescription ? <LocalizedTextInputs form={form} name="description" label="Description" /> : null}

@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { ApiRequestError, apiRequest, describeError } from "@/lib/admin/api-client";
+import { MediaPanel } from "@/components/media/media-panel";
+import { uploadFileResumable } from "@/components/media/resumable-upload";
 import { uploadFile } from "./upload-file";
 import type { UploadRef } from "./form-schemas";
 
@@ -68,7 +70,9 @@ export const MediaPicker = forwardRef<HTMLInputElement, MediaPickerProps>(functi
     setUploadError(undefined);
     setProgress({ name: file.name, percent: 0 });
     try {
-      const uploaded = await uploadFile(file, (percent) => setProgress({ name: file.name, percent }), controller.signal);
+      // Video and audio go over tus, so a large file resumes after a broken connection (docs/api.md "Resumable uploads").
+      const send = kind === "image" ? uploadFile : uploadFileResumable;
+      const uploaded = await send(file, (percent) => setProgress({ name: file.name, percent }), controller.signal);
       onChange(uploaded);
     } catch (failure) {
       // The API names the problem in its detail ("is not an allowed type …"); its message repeats the field.
@@ -83,9 +87,17 @@ export const MediaPicker = forwardRef<HTMLInputElement, MediaPickerProps>(functi
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4" aria-describedby={message || hint ? messageId : undefined}>
       <legend className="px-1 text-sm font-semibold">{label}</legend>
       {value ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <MediaPreview upload={value} />
-          <span className="text-sm break-all">{value.name}</span>
+        <div className="flex flex-wrap items-start gap-3">
+          {value.mime.startsWith("image/") ? (
+            <>
+              <MediaPreview upload={value} />
+              <span className="text-sm break-all">{value.name}</span>
+            </>
+          ) : (
+            <div className="min-w-0 flex-1">
+              <MediaPanel uploadId={value.id} name={value.name} original={<MediaPreview upload={value} />} />
+            </div>
+          )}
           <Button variant="ghost" onClick={() => onChange(null)} aria-label={`Remove ${label.toLowerCase()} ${value.name}`}>
             Remove
           </Button>

@@ -11,8 +11,9 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import { ApiRequestError, describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import { useRecord, useSaveRecord, type FullRecord } from "./api";
-import { ConflictDialog } from "./conflict-dialog";
+import { ConflictDialog, TheirChanges } from "./conflict-dialog";
 import { defaultFieldOf } from "./form-schemas";
+import { useFormDraft } from "./use-form-draft";
 import { useUnsavedChangesWarning } from "./use-unsaved-changes-warning";
 
 /** What a loaded editor form receives: the record (absent when creating), its ETag and a way to load it again. */
@@ -39,8 +40,9 @@ type RecordSaveOptions<Values extends FieldValues, Output> = {
 /**
  * The save flow every record editor shares: POST or PUT with `If-Match`, a toast and back to the list on
  * success, the conflict choice on 412, the API's 422 (and slug 409) details on the fields they name and
- * anything unplaced above the form, and the unsaved-changes warning until the save succeeded.
- * Render `formError` and `conflictDialog`; call `submit` from `handleSubmit`.
+ * anything unplaced above the form, the unsaved-changes warning until the save succeeded, and the draft
+ * kept in this tab until then. Render `draftNotice`, `formError` and `conflictDialog`; call `submit` from
+ * `handleSubmit`.
  */
 export function useRecordSave<Values extends FieldValues, Output>({ collection, id, loaded, form, fieldOf }: RecordSaveOptions<Values, Output>) {
   const { defaultLanguage } = useAdmin();
@@ -51,8 +53,10 @@ export function useRecordSave<Values extends FieldValues, Output>({ collection, 
   const [conflict, setConflict] = useState<Output>();
   // Not formState.isSubmitSuccessful: a save the API refused still counts as a "successful" submit there.
   const [isSaved, setIsSaved] = useState(false);
-  useUnsavedChangesWarning(form.formState.isDirty && !isSaved);
   const isNew = id === undefined;
+  // Every change is kept in this tab until a save succeeds, and restored on return (ADR 10).
+  const draft = useFormDraft(form, { collectionSlug: collection.slug, recordKey: id ?? "new", etag: loaded.etag });
+  useUnsavedChangesWarning(form.formState.isDirty && !isSaved, draft.clear);
   // The record's name or title (the collection says which) in the default language, for the toasts.
   const nameOf = (values: Output): string => {
     const text = (values as Record<string, unknown>)[collection.titleField];
@@ -75,10 +79,11 @@ export function useRecordSave<Values extends FieldValues, Output>({ collection, 
     } else if (error.details.length === 0 || unplaced.length > 0) setFormError([describeError(error), ...unplaced].join(" "));
   };
 
-  const submit = async (values: Output, ifMatch = loaded.etag) => {
+  const submit = async (values: Output, ifMatch = draft.ifMatch) => {
     setFormError(undefined);
     try {
       await save.mutateAsync({ id, body: values as Record<string, unknown>, ifMatch });
+      draft.clear();
       toast.show(isNew ? `Created “${nameOf(values)}”.` : `Saved “${nameOf(values)}”.`);
       setIsSaved(true);
       router.push(listHref);
@@ -96,6 +101,7 @@ export function useRecordSave<Values extends FieldValues, Output>({ collection, 
       onKeepEditing={() => setConflict(undefined)}
       onReload={() => {
         setConflict(undefined);
+        draft.clear();
         form.reset(undefined, { keepValues: true });
         loaded.reload();
         toast.show("Loaded the latest version.", "info");
@@ -105,10 +111,12 @@ export function useRecordSave<Values extends FieldValues, Output>({ collection, 
         setConflict(undefined);
         if (values !== undefined) void submit(values, "*");
       }}
-    />
+    >
+      {conflict !== undefined ? <TheirChanges collection={collection} id={id} base={loaded.record} /> : null}
+    </ConflictDialog>
   );
 
-  return { submit, formError, conflictDialog, isNew, listHref };
+  return { submit, formError, conflictDialog, isNew, listHref, draftNotice: draft.restoredNotice };
 }
 
 /** The editor's buttons: save (named "Create <singular>" or "Save changes") and Cancel back to the list. */

@@ -44,7 +44,7 @@ function EquipmentForm({ collection, id, loaded }: RecordEditorProps & { loaded:
     mode: "onTouched",
   });
   const { register, formState, handleSubmit } = form;
-  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({ collection, id, loaded, form });
+  const { submit, formError, conflictDialog, isNew, listHref, draftNotice } = useRecordSave({ collection, id, loaded, form });
 
   return (
     <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New equipment" : "Edit equipment"} className="max-w-3xl space-y-5">
@@ -54,6 +54,7 @@ function EquipmentForm({ collection, id, loaded }: RecordEditorProps & { loaded:
           name and description can change.
         </Notice>
       ) : null}
+      {draftNotice}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
       <LocalizedTextInputs form={form} name="name" label="Name" />
       <LocalizedTextInputs form={form} name="description" label="Description" />

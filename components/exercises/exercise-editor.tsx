@@ -53,7 +53,7 @@ function ExerciseForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
     mode: "onTouched",
   });
   const { register, formState, handleSubmit } = form;
-  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({
+  const { submit, formError, conflictDialog, isNew, listHref, draftNotice } = useRecordSave({
     collection,
     id,
     loaded,
@@ -66,6 +66,7 @@ function ExerciseForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
 
   return (
     <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New exercise" : "Edit exercise"} className="max-w-3xl space-y-5">
+      {draftNotice}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
       <LocalizedTextInputs form={form} name="name" label="Name" />
       <LocalizedTextInputs form={form} name="summary" label="Summary" legend="Summary (a one-line description for lists)" />

@@ -35,10 +35,11 @@ function InstructorForm({ collection, id, loaded }: RecordEditorProps & { loaded
   const { role } = useAdmin();
   const form = useForm<InstructorFormValues, unknown, InstructorFormOutput>({ resolver: zodResolver(instructorFormSchema), defaultValues: valuesOf(loaded.record), mode: "onTouched" });
   const { register, formState, handleSubmit } = form;
-  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({ collection, id, loaded, form });
+  const { submit, formError, conflictDialog, isNew, listHref, draftNotice } = useRecordSave({ collection, id, loaded, form });
 
   return (
     <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New instructor" : "Edit instructor"} className="max-w-2xl space-y-5">
+      {draftNotice}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
       <Field label="Name" hint="The same in every language." {...register("name")} error={formState.errors.name?.message} />
       <Select label="Gender" {...register("gender")} error={formState.errors.gender?.message}>

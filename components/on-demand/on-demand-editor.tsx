@@ -12,8 +12,9 @@ import type { RecordEditorProps } from "@/components/collections/record-editors"
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
+import { mediaLanguagesOf, useMediaUpload } from "@/components/media/media-panel";
 import { useAdmin } from "@/lib/admin/admin-context";
-import { DURATIONS, LEVELS, onDemandFormSchema, type OnDemandFormOutput, type OnDemandFormValues } from "./on-demand-form-schema";
+import { DURATIONS, LEVELS, describeLanguageMismatch, onDemandFormSchema, type OnDemandFormOutput, type OnDemandFormValues } from "./on-demand-form-schema";
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
 
@@ -56,7 +57,7 @@ function OnDemandForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
     mode: "onTouched",
   });
   const { register, formState, handleSubmit, control } = form;
-  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({
+  const { submit, formError, conflictDialog, isNew, listHref, draftNotice } = useRecordSave({
     collection,
     id,
     loaded,
@@ -66,9 +67,14 @@ function OnDemandForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
   });
   const type = useWatch({ control, name: "type" });
   const isAudio = type === "audio-workout";
+  const media = useWatch({ control, name: "video" });
+  const listedLanguages = useWatch({ control, name: "languages" });
+  const mediaUpload = useMediaUpload(media?.id);
+  const languageMismatch = describeLanguageMismatch(listedLanguages, mediaLanguagesOf(mediaUpload.data));
 
   return (
     <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New on-demand item" : "Edit on-demand item"} className="max-w-3xl space-y-5">
+      {draftNotice}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
       <Select label="Type" {...register("type")} error={formState.errors.type?.message}>
         <option value="">Choose a type</option>
@@ -97,6 +103,11 @@ function OnDemandForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
         </Select>
         <Field label="Languages of the media" hint="Language codes, e.g. en, pt-BR" {...register("languages")} error={formState.errors.languages?.message} />
       </div>
+      {languageMismatch ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {languageMismatch}
+        </p>
+      ) : null}
       <LookupPickerField form={form} name="instructor_id" label="Instructor" apiPath="/content/instructors" single />
       <LookupPickerField form={form} name="content_provider" label="Content provider" apiPath="/content/providers" single />
       <LookupPickerField form={form} name="categories" label="Categories" hint="Content categories" apiPath="/content/categories" valueKey="uuid" />

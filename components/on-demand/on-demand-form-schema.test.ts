@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { onDemandFormSchema, splitLanguages, type OnDemandFormValues } from "./on-demand-form-schema";
+import { describeLanguageMismatch, onDemandFormSchema, splitLanguages, type OnDemandFormValues } from "./on-demand-form-schema";
 
 const languages = { languages: ["en", "de"], defaultLanguage: "en" };
 const audio = { id: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f60", name: "session.mp3", mime: "audio/mpeg", url: "https://cdn.test/session.mp3" };
@@ -59,5 +59,17 @@ describe("onDemandFormSchema", () => {
   it("splits the media's languages on commas and spaces", () => {
     expect(splitLanguages(" en,de  pt-BR ,, ")).toEqual(["en", "de", "pt-BR"]);
     expect(splitLanguages("")).toEqual([]);
+  });
+});
+
+describe("describeLanguageMismatch", () => {
+  it.each([
+    ["en", [], undefined],
+    ["en, de", ["de", "en"], undefined],
+    ["en", ["de", "en"], "The languages differ from the media's (sound and captions: de, en): in the media but not listed: de."],
+    ["en, fr", ["en"], "The languages differ from the media's (sound and captions: en): listed but not in the media: fr."],
+    ["fr", ["de"], "The languages differ from the media's (sound and captions: de): listed but not in the media: fr; in the media but not listed: de."],
+  ] as const)("%j against the media's %j", (listed, media, expected) => {
+    expect(describeLanguageMismatch(listed, media)).toBe(expected);
   });
 });

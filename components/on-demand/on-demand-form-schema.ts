@@ -52,3 +52,21 @@ export function onDemandFormSchema(languages: Languages) {
 export type OnDemandFormSchema = ReturnType<typeof onDemandFormSchema>;
 export type OnDemandFormValues = z.input<OnDemandFormSchema>;
 export type OnDemandFormOutput = z.output<OnDemandFormSchema>;
+
+/**
+ * Where an item's `languages` and its media's (the sound's language, the captions) differ, as a
+ * sentence; nothing when they agree or the media tells no language. Shown, never refused
+ * (docs/api.md "Media processing").
+ */
+export function describeLanguageMismatch(listed: string, media: readonly string[]): string | undefined {
+  if (media.length === 0) return undefined;
+  const item = listed.split(",").map((code) => code.trim()).filter(Boolean);
+  const unlisted = media.filter((code) => !item.includes(code));
+  const missing = item.filter((code) => !media.includes(code));
+  if (unlisted.length === 0 && missing.length === 0) return undefined;
+  const parts = [
+    ...(missing.length > 0 ? [`listed but not in the media: ${missing.join(", ")}`] : []),
+    ...(unlisted.length > 0 ? [`in the media but not listed: ${unlisted.join(", ")}`] : []),
+  ];
+  return `The languages differ from the media's (sound and captions: ${media.join(", ")}): ${parts.join("; ")}.`;
+}

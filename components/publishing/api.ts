@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { collectionKeys, type FullRecord } from "@/components/collections/api";
+import { collectionKeys, everyTextQuery, type FullRecord } from "@/components/collections/api";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { apiRequest } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
@@ -39,7 +39,7 @@ export function useChangeStatus(collection: AdminCollection, id: string) {
   const { languages } = useAdmin();
   return useMutation({
     mutationFn: async ({ key, to }: { key: string; to: ContentStatus }) =>
-      apiRequest<FullRecord>(`/content/${collection.apiPath}/${encodeURIComponent(id)}/status?lang=${languages.join(",")}`, { method: "PATCH", body: { [key]: to } }),
+      apiRequest<FullRecord>(`/content/${collection.apiPath}/${encodeURIComponent(id)}/status?${everyTextQuery(languages)}`, { method: "PATCH", body: { [key]: to } }),
     onSuccess: (response) => {
       queryClient.setQueryData(collectionKeys.record(collection, id), { record: response.data, etag: response.etag });
       void queryClient.invalidateQueries({ queryKey: historyKey(collection, id) });

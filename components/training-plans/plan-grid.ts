@@ -149,7 +149,7 @@ export function dayLabel({ week, day }: DayRef): string {
 type ApiActivity = { type: ActivityType; id?: string; fields?: { title?: unknown; description?: unknown; distance?: number | null; duration?: number | null } };
 type ApiWeek = { days?: { activities?: ApiActivity[] }[] };
 
-/** The grid of a plan read with `lang=<every language>`; weeks stored with fewer than seven days get rest days. */
+/** The grid of a plan read with `texts=all`; weeks stored with fewer than seven days get rest days. */
 export function gridFromApi(weeks: unknown, languages: readonly string[], defaultLanguage: string): Grid {
   if (!Array.isArray(weeks)) return [];
   return (weeks as ApiWeek[]).map((week) => {

@@ -91,7 +91,7 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
     mode: "onTouched",
   });
   const { register, formState, handleSubmit, control } = form;
-  const { submit, formError, conflictDialog, isNew, listHref } = useRecordSave({
+  const { submit, formError, conflictDialog, isNew, listHref, draftNotice } = useRecordSave({
     collection,
     id,
     loaded,
@@ -125,50 +125,9 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
 
   return (
     <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New training plan" : "Edit training plan"} className="space-y-5">
+      {draftNotice}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
-      <div className="grid gap-6 2xl:grid-cols-[22rem_1fr]">
-        <section aria-labelledby="plan-details" className="space-y-4">
-          <h2 id="plan-details" className="text-lg font-semibold">
-            Details
-          </h2>
-          <LocalizedTextInputs form={form} name="title" label="Title" />
-          <LocalizedTextInputs form={form} name="description" label="Description" />
-          <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the title." {...register("slug")} error={formState.errors.slug?.message} />
-          <MediaPickerField form={form} name="image" label="Image" kind="image" />
-          <Select label="Level" {...register("level")} error={formState.errors.level?.message}>
-            <option value="">Choose a level</option>
-            {LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {level}
-              </option>
-            ))}
-          </Select>
-          <Controller
-            control={control}
-            name="locations"
-            render={({ field }) => (
-              <fieldset className="space-y-1">
-                <legend className="text-sm font-medium text-slate-800">Locations</legend>
-                <div className="flex flex-wrap gap-4">
-                  {LOCATIONS.map((location) => (
-                    <label key={location} className="flex items-center gap-1 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={field.value.includes(location)}
-                        onChange={(event) => field.onChange(event.target.checked ? [...field.value, location] : field.value.filter((value) => value !== location))}
-                      />
-                      {location}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )}
-          />
-          <LookupPickerField form={form} name="goals" label="Goals" apiPath="/content/goals" />
-          <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
-          <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
-        </section>
-
+      <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="plan-weeks" className="min-w-0 space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="plan-weeks" className="text-lg font-semibold">
@@ -240,6 +199,48 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
               />
             </div>
           </div>
+        </section>
+        {/* The week grid is the plan's heart and comes first; the details sit beside it on a wide screen, below it otherwise. */}
+        <section aria-labelledby="plan-details" className="space-y-4">
+          <h2 id="plan-details" className="text-lg font-semibold">
+            Details
+          </h2>
+          <LocalizedTextInputs form={form} name="title" label="Title" />
+          <LocalizedTextInputs form={form} name="description" label="Description" />
+          <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the title." {...register("slug")} error={formState.errors.slug?.message} />
+          <MediaPickerField form={form} name="image" label="Image" kind="image" />
+          <Select label="Level" {...register("level")} error={formState.errors.level?.message}>
+            <option value="">Choose a level</option>
+            {LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {level}
+              </option>
+            ))}
+          </Select>
+          <Controller
+            control={control}
+            name="locations"
+            render={({ field }) => (
+              <fieldset className="space-y-1">
+                <legend className="text-sm font-medium text-slate-800">Locations</legend>
+                <div className="flex flex-wrap gap-4">
+                  {LOCATIONS.map((location) => (
+                    <label key={location} className="flex items-center gap-1 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={field.value.includes(location)}
+                        onChange={(event) => field.onChange(event.target.checked ? [...field.value, location] : field.value.filter((value) => value !== location))}
+                      />
+                      {location}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
+          />
+          <LookupPickerField form={form} name="goals" label="Goals" apiPath="/content/goals" />
+          <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
+          <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
         </section>
       </div>
 

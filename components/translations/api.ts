@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { collectionKeys, type FullRecord } from "@/components/collections/api";
+import { collectionKeys, everyTextQuery, type FullRecord } from "@/components/collections/api";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { apiRequest } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
@@ -17,7 +17,7 @@ export function useSaveTranslations(collection: AdminCollection, id: string) {
   const { languages } = useAdmin();
   return useMutation({
     mutationFn: async ({ patch, ifMatch }: { patch: Record<string, unknown>; ifMatch: string }) =>
-      apiRequest<FullRecord>(`/content/${collection.apiPath}/${encodeURIComponent(id)}?lang=${languages.join(",")}`, { method: "PATCH", body: patch, ifMatch }),
+      apiRequest<FullRecord>(`/content/${collection.apiPath}/${encodeURIComponent(id)}?${everyTextQuery(languages)}`, { method: "PATCH", body: patch, ifMatch }),
     onSuccess: (response) => {
       queryClient.setQueryData(collectionKeys.record(collection, id), { record: response.data, etag: response.etag });
       void queryClient.invalidateQueries({ queryKey: [...collectionKeys.all(collection), "list"] });

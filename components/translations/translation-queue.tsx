@@ -18,6 +18,7 @@ import { parseFilter } from "@/lib/filter/parse";
 import type { FilterCondition, FilterQuery, FilterSpec } from "@/lib/filter/types";
 import type { ContentStatus } from "@/lib/publishing/transitions";
 import { translationQueueKey } from "./api";
+import { TranslationExchange } from "./translation-exchange";
 
 type QueueEntry = { collection: string; id: string; title: string; state: "none" | "partial" | "ready"; translation: "none" | "partial" | "full"; status: ContentStatus | null; updated_at: string };
 type QueuePage = { language: string; total: number; data: QueueEntry[] };
@@ -26,7 +27,12 @@ const STATE_LABELS: Record<QueueEntry["state"], string> = { none: "Not translate
 const STATE_TONES = { none: "danger", partial: "warning", ready: "info" } as const;
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-function readQuery(search: string, spec: FilterSpec): FilterQuery {
+/**
+ * The view in the address. A field the API requires (the language) may be missing there: the screen
+ * picks it itself, so the address is read as if nothing were required.
+ */
+function readQuery(search: string, apiSpec: FilterSpec): FilterQuery {
+  const spec: FilterSpec = { ...apiSpec, fields: Object.fromEntries(Object.entries(apiSpec.fields).map(([field, fieldSpec]) => [field, { ...fieldSpec, required: undefined }])) };
   try {
     return parseFilter(new URLSearchParams(search), spec);
   } catch {
@@ -105,6 +111,8 @@ export function TranslationQueue({ spec }: { spec: FilterSpec }) {
           ))}
         </Select>
       </form>
+
+      {language !== defaultLanguage ? <TranslationExchange language={language} collection={collection} collections={spec.fields.collection?.values ?? []} /> : null}
 
       {page.isError ? <Notice tone="error">{describeError(page.error)}</Notice> : null}
       <p className="text-sm text-slate-700" role="status">

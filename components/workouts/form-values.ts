@@ -60,7 +60,7 @@ export const METRIC_LABELS: Record<TargetMetric, string> = { repetitions: "repet
 // ---------------------------------------------------------------------------------------------------
 // Reading a record
 
-/** One string per language from a text read with `lang=<every language>` (or a plain string: the default language). */
+/** One string per language from a text read with `texts=all` (or a plain string: the default language). */
 
 export function emptyTexts({ languages }: Languages): Texts {
   return Object.fromEntries(languages.map((language) => [language, ""]));
@@ -95,7 +95,7 @@ function mapTexts<A, B>(phases: readonly PhaseOf<A>[], text: (value: A) => B): P
 const ids = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
 
-/** The form's values for a workout read with `lang=<every language>`; no record: an empty workout. */
+/** The form's values for a workout read with `texts=all`; no record: an empty workout. */
 export function toFormValues(record: Record<string, unknown> | undefined, langs: Languages): WorkoutFormValues {
   const image = record?.image as { id?: unknown } | string | null | undefined;
   const phases = ids<PhaseOf<unknown>>(record?.phases);

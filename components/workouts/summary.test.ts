@@ -29,7 +29,7 @@ const equipment = new Map<number, EquipmentFacts>([
 describe("summarizeWorkout", () => {
   it("adds the phases' times, counts each exercise once and lists the equipment sorted, without 'no equipment'", () => {
     const summary = summarizeWorkout([phase([amrap(600, A, B), timer(60)]), phase([amrap(300, A, C)], 900)], exercises, equipment);
-    expect(summary).toEqual({ seconds: 660 + 900, exerciseCount: 3, equipment: ["Bench", "Kettlebell"], pendingExercises: 0 });
+    expect(summary).toEqual({ seconds: 660 + 900, phaseSeconds: [660, 900], exerciseCount: 3, equipment: ["Bench", "Kettlebell"], pendingExercises: 0 });
   });
 
   it("counts numbers still being typed (NaN) as 0 instead of spoiling the estimate", () => {
@@ -40,7 +40,7 @@ describe("summarizeWorkout", () => {
   it("reports exercises whose equipment is not loaded yet, and ignores entries without a chosen exercise", () => {
     const unknown = "dddddddd-0000-4000-8000-000000000004";
     const summary = summarizeWorkout([phase([amrap(60, A, unknown, "")])], exercises, equipment);
-    expect(summary).toEqual({ seconds: 60, exerciseCount: 2, equipment: ["Bench", "Kettlebell"], pendingExercises: 1 });
+    expect(summary).toEqual({ seconds: 60, phaseSeconds: [60], exerciseCount: 2, equipment: ["Bench", "Kettlebell"], pendingExercises: 1 });
   });
 
   it("matches exercise ids in any case, as the API stores them in lower case", () => {
@@ -48,7 +48,7 @@ describe("summarizeWorkout", () => {
   });
 
   it("is empty for a workout without phases", () => {
-    expect(summarizeWorkout([], exercises, equipment)).toEqual({ seconds: 0, exerciseCount: 0, equipment: [], pendingExercises: 0 });
+    expect(summarizeWorkout([], exercises, equipment)).toEqual({ seconds: 0, phaseSeconds: [], exerciseCount: 0, equipment: [], pendingExercises: 0 });
   });
 });
 

@@ -1,4 +1,5 @@
-import { estimateWorkoutSeconds, phaseExerciseIds, type PhaseOf } from "@/lib/workouts/phases";
+import { phaseExerciseIds, type PhaseOf } from "@/lib/workouts/phases";
+import { estimatePhaseSeconds } from "@/lib/workouts/timeline";
 
 /** What the editor knows about an exercise the workout uses (from the exercise list or record). */
 export type ExerciseFacts = { equipment: readonly number[] };
@@ -6,8 +7,10 @@ export type ExerciseFacts = { equipment: readonly number[] };
 export type EquipmentFacts = { name: string; isNoEquipment: boolean };
 
 export type WorkoutSummary = {
-  /** The estimate of lib/workouts/phases `estimateWorkoutSeconds`, in whole seconds. */
+  /** Where the workout's timeline ends (lib/workouts/timeline `estimateWorkoutSeconds`), in whole seconds. */
   seconds: number;
+  /** Each phase's share of `seconds`, in the phases' order. */
+  phaseSeconds: number[];
   /** Different exercises used (an exercise in several places counts once). */
   exerciseCount: number;
   /** Names of the equipment the exercises need, sorted, each once; "no equipment" is left out. */
@@ -45,8 +48,10 @@ export function summarizeWorkout(
       if (record && !record.isNoEquipment) names.add(record.name);
     }
   }
+  const phaseSeconds = safe.map((phase, index) => estimatePhaseSeconds(phase, index));
   return {
-    seconds: estimateWorkoutSeconds(safe),
+    seconds: phaseSeconds.reduce((total, seconds) => total + seconds, 0),
+    phaseSeconds,
     exerciseCount: used.length,
     equipment: [...names].sort((a, b) => a.localeCompare(b)),
     pendingExercises,

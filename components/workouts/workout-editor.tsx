@@ -2,13 +2,14 @@
 
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { createContext, useContext, useEffect, useId, useMemo, useState, type ReactNode, type Ref } from "react";
+import { createContext, useContext, useId, useMemo, useState, type ReactNode, type Ref } from "react";
 import { Controller, FormProvider, useForm, useFormContext, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { useRecord, useSaveRecord, type FullRecord } from "@/components/collections/api";
 import type { UploadRef } from "@/components/collections/form-schemas";
 import { LookupPickerField } from "@/components/collections/form-fields";
 import { MediaPicker } from "@/components/collections/media-picker";
-import { ConflictDialog } from "@/components/collections/conflict-dialog";
+import { ConflictDialog, TheirChanges } from "@/components/collections/conflict-dialog";
+import { useFormDraft } from "@/components/collections/use-form-draft";
 import { useUnsavedChangesWarning } from "@/components/collections/use-unsaved-changes-warning";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -19,9 +20,8 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import { ApiRequestError, describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import type { WorkoutInput } from "@/lib/workouts/input-schemas";
-import { phaseExerciseIds, type PhaseKind } from "@/lib/workouts/phases";
+import { phaseExerciseIds, phaseKindAt, type PhaseKind } from "@/lib/workouts/phases";
 import { thumbnailUrl, useEquipmentOptions, useExerciseDetails, useUpload, useWorkoutTemplates, type ExercisePreview } from "./api";
-import { browserSessionStorage, clearDraft, draftKey, readDraft, writeDraft } from "./draft";
 import { ExercisePicker } from "./exercise-picker";
 import { NumberField, TextInputs, useFieldError, WorkoutEditorProvider, type WorkoutEditorContextValue } from "./fields";
 import {
@@ -86,7 +86,7 @@ type WorkoutFormProps = {
 };
 
 function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }: WorkoutFormProps) {
-  const { languages, defaultLanguage, organizationCode } = useAdmin();
+  const { languages, defaultLanguage } = useAdmin();
   const langs: Languages = useMemo(() => ({ languages, defaultLanguage }), [languages, defaultLanguage]);
   const router = useRouter();
   const toast = useToast();
@@ -108,33 +108,15 @@ function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }
   const [formError, setFormError] = useState<string>();
   const [conflict, setConflict] = useState<WorkoutInput>();
   const [isSaved, setIsSaved] = useState(false);
-  useUnsavedChangesWarning(formState.isDirty && !isSaved);
 
   // Drafts: every change is kept in this tab's sessionStorage until a save succeeds (ADR 10).
-  const key = draftKey(organizationCode, id ?? `new${source ? `:${source.mode}:${source.id}` : ""}`);
-  // The draft restored when the editor opened: when, and the ETag it was made against (its If-Match).
-  const [restored, setRestored] = useState<{ savedAt: string; etag?: string }>();
-  const ifMatch = restored?.etag ?? etag;
-  useEffect(() => {
-    const draft = readDraft<WorkoutFormValues>(browserSessionStorage(), key);
-    if (draft) {
-      // The loaded record stays the form's default, so the restored draft counts as unsaved changes.
-      reset(draft.values, { keepDefaultValues: true });
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage can only be read once mounted (the page is rendered on the server first)
-      setRestored({ savedAt: draft.savedAt, etag: draft.etag });
-    }
-    return form.subscribe({
-      formState: { values: true, isDirty: true },
-      callback: ({ values, isDirty }) => {
-        if (isDirty) writeDraft(browserSessionStorage(), key, { savedAt: new Date().toISOString(), values, etag: ifMatch });
-      },
-    });
-  }, [form, key, ifMatch, reset]);
-  const discardDraft = () => {
-    clearDraft(browserSessionStorage(), key);
-    reset(initialValues);
-    setRestored(undefined);
-  };
+  const draft = useFormDraft(form, {
+    collectionSlug: collection.slug,
+    recordKey: id ?? `new${source ? `:${source.mode}:${source.id}` : ""}`,
+    etag,
+  });
+  const ifMatch = draft.ifMatch;
+  useUnsavedChangesWarning(formState.isDirty && !isSaved, draft.clear);
 
   const showServerErrors = (error: ApiRequestError) => {
     const unplaced: string[] = [];
@@ -153,7 +135,7 @@ function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }
     try {
       const response = await save.mutateAsync({ id, body: body as unknown as Record<string, unknown>, ifMatch: precondition });
       const title = typeof body.title === "string" ? body.title : (body.title[defaultLanguage] ?? "");
-      clearDraft(browserSessionStorage(), key);
+      draft.clear();
       setIsSaved(true);
       toast.show(isNew ? `Created “${title}”.` : `Saved “${title}”.`);
       if (isNew) router.replace(`/admin/content/${collection.slug}/${String(response.data.id)}`);
@@ -178,14 +160,7 @@ function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }
           className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
         >
           <div className="min-w-0 space-y-6">
-            {restored ? (
-              <Notice>
-                Restored your unsaved changes from {new Date(restored.savedAt).toLocaleString()}.{" "}
-                <button type="button" onClick={discardDraft} className="font-medium underline">
-                  Discard them
-                </button>
-              </Notice>
-            ) : null}
+            {draft.restoredNotice}
             {formError ? <Notice tone="error">{formError}</Notice> : null}
             {isNew && !source ? <TemplateChooser isDirty={formState.isDirty} /> : null}
             {source ? <Notice>{source.mode === "duplicate" ? "A copy of the workout: it is saved as a new workout with its own slug." : "Started from a template: it is saved as a new workout."}</Notice> : null}
@@ -218,7 +193,7 @@ function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }
           onKeepEditing={() => setConflict(undefined)}
           onReload={() => {
             setConflict(undefined);
-            clearDraft(browserSessionStorage(), key);
+            draft.clear();
             reset(undefined, { keepValues: true });
             onReload();
             toast.show("Loaded the latest version.", "info");
@@ -228,7 +203,9 @@ function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }
             setConflict(undefined);
             if (body) void submit(body, "*");
           }}
-        />
+        >
+          {conflict !== undefined ? <TheirChanges collection={collection} id={id} base={record} /> : null}
+        </ConflictDialog>
       </EditorContext>
     </FormProvider>
   );
@@ -318,6 +295,23 @@ function SummaryPanel() {
           <dd>{summary.equipment.length > 0 ? summary.equipment.join(", ") : summary.pendingExercises > 0 ? "Loading…" : "None"}</dd>
         </div>
       </dl>
+      {summary.phaseSeconds.length > 0 ? (
+        <div className="text-sm">
+          <p id="summary-phases" className="font-medium text-slate-700">
+            Time by phase
+          </p>
+          <ul aria-labelledby="summary-phases" className="mt-1 space-y-0.5">
+            {summary.phaseSeconds.map((seconds, index) => {
+              const kind = phaseKindAt((phases ?? [])[index]?.kind, index);
+              return (
+                <li key={index}>
+                  {kind ? PHASE_LABELS[kind] : `Phase ${index + 1}`}: {formatDuration(seconds)}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
     </aside>
   );
 }

@@ -20,6 +20,22 @@ export async function createViaApi<T = Record<string, unknown>>(request: APIRequ
   return (await response.json()) as T;
 }
 
+/** A draft workout with no phases, made through the API: `texts` are its title and description (strings or per language). */
+export async function createWorkoutViaApi(request: APIRequestContext, token: string, image: string, texts: { title: unknown; description: unknown }): Promise<{ id: string }> {
+  return createViaApi<{ id: string }>(request, token, "/content/workouts", {
+    ...texts,
+    image,
+    gender: "female",
+    level: "beginner",
+    types: [],
+    goals: [],
+    body_parts: [],
+    locations: ["home"],
+    duration: "16-30",
+    phases: [],
+  });
+}
+
 export type UploadRecord = { id: string; name: string; url: string; metadata: { width: number; height: number; formats: Record<string, { x: number; y: number; width: number; height: number }> } };
 
 export async function uploadViaApi(request: APIRequestContext, token: string, name: string, mimeType: string, buffer: Buffer): Promise<UploadRecord> {

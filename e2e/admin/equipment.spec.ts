@@ -36,7 +36,7 @@ test("an editor creates equipment with brand, categories and image, picks an ima
   await expect(page.getByRole("link", { name: "Kettlebell 16 kg", exact: true })).toBeVisible();
 
   const found = await apiGet<{ data: Equipment[] }>(page, "/content/equipment?filter[where][slug][eq]=kettlebell-16-kg");
-  const kettlebell = await apiGet<Equipment>(page, `/content/equipment/${found.data[0]!.id}?lang=en,de,fr`);
+  const kettlebell = await apiGet<Equipment>(page, `/content/equipment/${found.data[0]!.id}?lang=en,de,fr&texts=all`);
   expect(kettlebell).toMatchObject({
     name: { en: "Kettlebell 16 kg", de: "Kugelhantel 16 kg" },
     description: { en: "Cast iron" },
@@ -127,5 +127,5 @@ test("a stale equipment edit gets the choice to reload or overwrite", async ({ p
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Saved “No equipment”.")).toBeVisible();
   const list = await apiGet<{ data: Equipment[] }>(page, "/content/equipment?filter[where][slug][eq]=no-equipment");
-  expect((await apiGet<Equipment>(page, `/content/equipment/${list.data[0]!.id}?lang=en,de,fr`)).name).toMatchObject({ en: "No equipment", de: "Ohne Ausrüstung", fr: "Aucun équipement" });
+  expect((await apiGet<Equipment>(page, `/content/equipment/${list.data[0]!.id}?lang=en,de,fr&texts=all`)).name).toMatchObject({ en: "No equipment", de: "Ohne Ausrüstung", fr: "Aucun équipement" });
 });

@@ -98,7 +98,7 @@ test("an editor creates, filters, edits and deletes an exercise", async ({ page 
 
   // What the API stored is what was entered.
   const list = await apiGet<{ data: { id: string; slug: string }[] }>(page, "/content/exercises?filter[where][name][eq]=Push-up");
-  const pushUp = await apiGet<Exercise>(page, `/content/exercises/${list.data[0]!.id}?lang=en,de,fr`);
+  const pushUp = await apiGet<Exercise>(page, `/content/exercises/${list.data[0]!.id}?lang=en,de,fr&texts=all`);
   expect(pushUp).toMatchObject({
     name: { en: "Push-up", de: "Liegestütz" },
     slug: "push-up",
@@ -153,7 +153,7 @@ test("an editor creates, filters, edits and deletes an exercise", async ({ page 
   await page.getByRole("button", { name: "Remove step 3" }).click();
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Saved “Push-up”.")).toBeVisible();
-  const edited = await apiGet<Exercise>(page, `/content/exercises/${pushUp.id}?lang=en,de,fr`);
+  const edited = await apiGet<Exercise>(page, `/content/exercises/${pushUp.id}?lang=en,de,fr&texts=all`);
   expect(edited).toMatchObject({ name: { en: "Push-up", de: "Liegestütz", fr: "Pompe" }, orientation: "alternating", slug: "push-up" });
   expect(edited.steps).toMatchObject([
     { en: "Hands under the shoulders", de: "Hände unter die Schultern", fr: "" },

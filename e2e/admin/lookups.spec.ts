@@ -2,6 +2,8 @@ import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, newSignedInPage, signInAsAdmin, toast } from "./support";
 
 test("an editor creates, filters, edits and deletes a muscle group", async ({ page }) => {
+  // A whole working session (four records, filters, sorting, two languages, deletes).
+  test.slow();
   await signInAsAdmin(page);
   await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Muscle groups" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Muscle groups" })).toBeVisible();
@@ -148,6 +150,10 @@ test("a stale edit from a second browser gets the choice to reload or overwrite"
   await page.getByRole("button", { name: "Save changes" }).click();
   const conflict = page.getByRole("dialog", { name: "Someone else changed this record" });
   await expect(conflict).toBeVisible();
+  // What they changed: the field, its language and the new value.
+  const theirs = conflict.getByRole("region", { name: "Their changes" });
+  await expect(theirs.getByRole("term")).toHaveText(["Name (fr)"]);
+  await expect(theirs.getByRole("definition")).toHaveText(["“Mobilité”"]);
   await expectNoSeriousA11yViolations(page);
 
   // Reload shows their version; a second stale save is then impossible: the form holds the new ETag.

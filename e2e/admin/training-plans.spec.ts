@@ -48,6 +48,8 @@ test("an editor builds a four-week plan in the grid, moves activities by drag an
   await signInAsAdmin(page, "/admin/content/training-plans");
   await page.getByRole("link", { name: "New training plan" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New training plan" })).toBeVisible();
+  // The week grid comes first; the plan's details follow it (beside it on a wide screen).
+  await expect(page.getByRole("form", { name: "New training plan" }).getByRole("heading", { level: 2 }).first()).toHaveText("Weeks");
   await expectTotals(page, 0, 0, 0);
 
   await page.getByLabel("Title (en, default)").fill("Four weeks to 5K");

@@ -28,7 +28,7 @@ test("a German translator edits only German texts in a record's form, and is poi
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Saved “Stamina”.")).toBeVisible();
 
-  const stored = await request.get(`/api/v3/content/goals/${goal.id}?lang=en,de,fr`, { headers: { Authorization: `Bearer ${token}` } });
+  const stored = await request.get(`/api/v3/content/goals/${goal.id}?lang=en,de,fr&texts=all`, { headers: { Authorization: `Bearer ${token}` } });
   expect(((await stored.json()) as { name: unknown }).name).toEqual({ default: "Stamina", en: "Stamina", de: "Ausdauer", fr: "Endurance" });
 
   // Later specs share this server: remove what this one made.

@@ -288,6 +288,8 @@ test("an editor builds a workout with all eight item types; the API returns exac
   await expect(summary.getByText("34 min 30 s")).toBeVisible();
   await expect(summary.getByRole("definition").nth(1)).toHaveText("3");
   await expect(summary.getByRole("definition").nth(2)).toHaveText(/^Kettlebell /);
+  // Each phase's share, live, adding up to the total.
+  await expect(summary.getByRole("list", { name: "Time by phase" }).getByRole("listitem")).toHaveText(["Warm up: 7 min", "Training: 25 min", "Cool down: 2 min 30 s"]);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole("button", { name: "Create workout" }).click();
@@ -372,7 +374,7 @@ test("an editor builds a workout with all eight item types; the API returns exac
       ],
     },
   ];
-  const stored = (await api(page, "GET", `/content/workouts/${id}?lang=en,de`)).body;
+  const stored = (await api(page, "GET", `/content/workouts/${id}?lang=en,de&texts=all`)).body;
   expect(stored.title).toEqual({ default: title, en: title, de: "Ganzkörper-Aufbau" });
   const read = (await api(page, "GET", `/content/workouts/${id}`)).body;
   expect(read).toMatchObject({
@@ -401,6 +403,9 @@ test("an editor builds a workout with all eight item types; the API returns exac
     for (const [i, expectedItem] of items.entries()) expect((phases[p]!.items as Json[])[i], `phase ${p} item ${i} (${expectedItem.type})`).toEqual(expectedItem);
     expect(phases[p]!.items as Json[]).toHaveLength(items.length);
   }
+  // The timeline an app plays ends where the summary's estimate did (34 min 30 s).
+  const timeline = (await api(page, "GET", `/content/workouts/${id}/timeline`)).body;
+  expect(timeline.total_seconds).toBe(34 * 60 + 30);
 });
 
 /** A workout written through the API: a training phase with two timers and an AMRAP of two exercises. */
@@ -663,10 +668,14 @@ test("nothing typed is lost: a draft survives a refused save and a reload; a sta
   await page.getByRole("button", { name: "Save changes" }).click();
   const conflict = page.getByRole("dialog", { name: "Someone else changed this record" });
   await expect(conflict).toBeVisible();
+  // The dialog says what they changed, so keeping mine is an informed choice.
+  const theirs = conflict.getByRole("region", { name: "Their changes" });
+  await expect(theirs.getByRole("term")).toHaveText(["Description (en)"]);
+  await expect(theirs.getByRole("definition")).toHaveText(["“Changed elsewhere”"]);
   await expectNoSeriousA11yViolations(page);
   await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
   await expect(toast(page, `Saved “${title}”.`)).toBeVisible();
-  const stored = (await api(page, "GET", `/content/workouts/${id}?lang=en,de`)).body;
+  const stored = (await api(page, "GET", `/content/workouts/${id}?lang=en,de&texts=all`)).body;
   expect(stored.title).toEqual({ default: title, en: title, de: "Reihenfolge" });
   expect(stored.description).toEqual({ default: "For reordering", en: "For reordering", de: "" });
 
@@ -683,9 +692,20 @@ test("nothing typed is lost: a draft survives a refused save and a reload; a sta
   await expect(page.getByLabel("Title (de)", { exact: true })).toHaveValue("Reihenfolge");
 });
 
-test("a text a published language needs is refused on that language's input, inside its opened translations", async ({ page }) => {
+test("under strict publishing, a text a published language needs is refused on that language's input, inside its opened translations", async ({ page }) => {
   test.setTimeout(120_000);
   await signInAsAdmin(page, "/admin/content/workouts");
+  // Strict publishing: a language published keeps every text, the timer title included (docs/api.md "Publishing").
+  expect((await api(page, "PATCH", "/organization", { strict_publishing: true })).status).toBe(200);
+  try {
+    await refuseClearedGermanTimerTitle(page);
+  } finally {
+    // Later specs share this organization.
+    expect((await api(page, "PATCH", "/organization", { strict_publishing: false })).status).toBe(200);
+  }
+});
+
+async function refuseClearedGermanTimerTitle(page: Page) {
   const cat = await seedCatalogue(page);
   const title = `Published in German ${suffix()}`;
   const workout = await created(page, "/content/workouts", {
@@ -716,7 +736,7 @@ test("a text a published language needs is refused on that language's input, ins
   await expect(german).toHaveAccessibleDescription("is required in de: the record is published in de");
   await expect(timer.getByLabel("Timer title (en)")).not.toHaveAttribute("aria-invalid", "true");
   await expectNoSeriousA11yViolations(page);
-});
+}
 
 test("the exercise picker searches as you type and pages through the results; the image picker uploads a new image", async ({ page }) => {
   test.setTimeout(120_000);

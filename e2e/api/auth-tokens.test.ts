@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, loginAs, type TokenPair } from "../support/api";
+import { expectResponse } from "../support/content";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -45,6 +46,22 @@ describe("refresh tokens (§3.2)", () => {
       expect(response.status).toBe(401);
       expect(response.body).toEqual(revoked);
     }
+  });
+
+  it("the same refresh token presented five times at once: one new pair, and the family revoked", async () => {
+    const first = await loginAs(server, "alphaAdmin");
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(first.refresh_token)));
+    const exchanged = answers.filter((answer) => answer.status === 200);
+    // Spending the token is one atomic step: exactly one presentation wins it.
+    expect(exchanged).toHaveLength(1);
+    // Every other presentation is a reuse: 401, and it ends the login.
+    for (const answer of answers.filter((candidate) => candidate.status !== 200)) expectResponse(answer, 401, invalidRefresh);
+    for (const { body } of exchanged) {
+      expectResponse(await refresh(body.refresh_token), 401, invalidRefresh);
+      expectResponse(await whoCanList(body.token), 401, revoked);
+    }
+    expectResponse(await whoCanList(first.token), 401, revoked);
+    expectResponse(await refresh(first.refresh_token), 401, invalidRefresh);
   });
 
   it("valid → revoked by POST /auth/token/revoke: 204, then the refresh and access tokens get 401", async () => {

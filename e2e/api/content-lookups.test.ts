@@ -86,10 +86,13 @@ describe.each(LOOKUP_KINDS)("$path", (kind) => {
     const response = await call<Json>(server, "PATCH", path, { token: editor, body: { name: { de: "Unterkörper" } } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual(expectedRecord(kind, state.first!, "Lower Body", "lower-body-x", "Legs and hips"));
-    const both = await call<Json>(server, "GET", `${path}?lang=en,de`, { token: editor });
+    const allTexts = expectedRecord(kind, state.first!, { default: "Lower Body", en: "Lower Body", de: "Unterkörper" }, "lower-body-x", { default: "Legs and hips", en: "Legs and hips", de: "" });
+    const both = await call<Json>(server, "GET", `${path}?lang=de,en`, { token: editor });
+    // A name typed "string or MultiLangString" is an object; other texts are the first requested language's.
     expect(both.body).toEqual(
-      expectedRecord(kind, state.first!, { default: "Lower Body", en: "Lower Body", de: "Unterkörper" }, "lower-body-x", { default: "Legs and hips", en: "Legs and hips", de: "" }),
+      expectedRecord(kind, state.first!, kind.isNameMultiLang ? allTexts.name : "Unterkörper", "lower-body-x", "Legs and hips"),
     );
+    expect((await call<Json>(server, "GET", `${path}?lang=en,de&texts=all`, { token: editor })).body).toEqual(allTexts);
   });
 
   it("PUT with slug null generates it again from the name", async () => {
@@ -211,7 +214,9 @@ describe("content packages", () => {
     const patched = await call<Json>(server, "PATCH", `/content/packages/${String(created.id)}`, { token: editor, body: { description: { de: "" } } });
     expect(patched.status).toBe(200);
     const multi = await call<Json>(server, "GET", `/content/packages/${String(created.id)}?lang=de`, { token: editor });
-    expect(multi.body).toEqual({ id: created.id, name: { default: "Premium", de: "Premium" }, description: { default: "Everything", de: "" }, slug: "premium" });
+    expect(multi.body).toEqual({ id: created.id, name: "Premium", description: "Everything", slug: "premium" });
+    const all = await call<Json>(server, "GET", `/content/packages/${String(created.id)}?lang=de&texts=all`, { token: editor });
+    expect(all.body).toEqual({ id: created.id, name: { default: "Premium", de: "Premium" }, description: { default: "Everything", de: "" }, slug: "premium" });
   });
 });
 

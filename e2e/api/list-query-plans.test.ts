@@ -166,6 +166,26 @@ describe.runIf(onPostgres)("list query plans on PostgreSQL", () => {
     expect(checked).toBeGreaterThan(300);
   });
 
+  it("the change feed walks its index in order, for editors and mobile readers, from the start or a cursor", async () => {
+    const { changesQuery } = await import("@/lib/changes/list-changes");
+    for (const reader of ["editor", "mobile"] as const) {
+      for (const from of [
+        { txid: 0n, position: 0n },
+        { txid: 1000n, position: 50n },
+      ]) {
+        const plan = await planOf(changesQuery(contextFor(reader), from, 101));
+        // The feed's own table; the bound's look at the server's catalogs (pg_database) is beside it.
+        const reads: string[] = [];
+        const walk = (node: PlanNode & { "Index Name"?: string }) => {
+          if (node["Relation Name"] === "content_changes") reads.push(`${node["Node Type"]} ${node["Index Name"] ?? ""}`.trim());
+          for (const child of node.Plans ?? []) walk(child);
+        };
+        walk(plan);
+        expect([reader, reads, nodeTypes(plan).filter((type) => type.includes("Sort"))]).toEqual([reader, ["Index Scan content_changes_feed_idx"], []]);
+      }
+    }
+  });
+
   /**
    * The large collections' pages in each order are read from an index in that order (no sort of every
    * record), including name and title in the default language (en here). Ordering by first

@@ -276,10 +276,11 @@ describe("relevance", () => {
     expect(response.body.results[0]!.match_score).toBeLessThan(1);
   });
 
-  it("stems in the response language: 'Übung' finds 'Übungen' in a German description, but not in English", async () => {
-    const german = await found(member, { q: "Übung" }, { headers: { "Accept-Language": "de" } });
+  it("stems in the response language: 'Übungs' finds 'Übungen' in a German description, but not in English", async () => {
+    // "übungs" begins no word of the catalogue and is two typos from "übungen": only the German stemmer relates them.
+    const german = await found(member, { q: "Übungs" }, { headers: { "Accept-Language": "de" } });
     expect(german.results.map((result) => [nameOf(result.entity_id), result.title])).toEqual([["burner", "Ganzkörper Brenner"]]);
-    const english = await found(member, { q: "Übung" }, { headers: { "Accept-Language": "en" } });
+    const english = await found(member, { q: "Übungs" }, { headers: { "Accept-Language": "en" } });
     expect(english.results).toEqual([]);
   });
 
@@ -622,11 +623,12 @@ describe("suggestions", () => {
   });
 
   it("returns at most five, the most popular first", async () => {
-    const letters = ["a", "b", "c", "d", "e", "f"];
-    for (const [index, letter] of letters.entries()) {
-      for (let time = 0; time <= index; time += 1) await found(integration, { q: `swing ${letter}` });
+    // Every word of each query is in the catalogue as written, so each is recorded.
+    const seconds = ["session", "power", "hips", "drill", "core", "kettlebell"];
+    for (const [index, second] of seconds.entries()) {
+      for (let time = 0; time <= index; time += 1) await found(integration, { q: `swing ${second}` });
     }
-    const expected = [6, 5, 4, 3, 2].map((popularity) => ({ q: `swing ${letters[popularity - 1]}`, popularity }));
+    const expected = [6, 5, 4, 3, 2].map((popularity) => ({ q: `swing ${seconds[popularity - 1]}`, popularity }));
     await expect.poll(() => suggestionsFor(member, "swing"), { timeout: 5_000, interval: 100 }).toEqual(expected);
   });
 });

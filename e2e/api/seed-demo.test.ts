@@ -37,7 +37,8 @@ const SEED_LINE = /^seeded the demo catalogue of 'demo' in \d+\.\d s: (.+); publ
 
 beforeAll(async () => {
   prepared = await prepareDatabase();
-  cliEnv = { DATA_DIR: prepared.dataDir, DATABASE_URL: prepared.databaseUrl, ...TEST_SECRETS };
+  // The command line stores files where the servers read them (the S3 store with TEST_STORAGE=s3).
+  cliEnv = { DATA_DIR: prepared.dataDir, DATABASE_URL: prepared.databaseUrl, ...TEST_SECRETS, ...prepared.s3?.env };
   const org = await runCli(["create-org", "--code", "demo", "--name", "Demo", "--languages", "en,de,fr,es"], cliEnv);
   expect(org.stderr).toBe("");
   const admin = await runCli(["create-user", "--org", "demo", "--email", "admin@demo.test", "--password", PASSWORD, "--role", "admin"], cliEnv);
@@ -108,7 +109,7 @@ describe("the seeded catalogue over HTTP", () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ reuse: { dataDir: prepared.dataDir, databaseUrl: prepared.databaseUrl } });
+    server = await startTestServer({ reuse: prepared });
     platform = await login("platform");
     mobile = await login("mobile");
   });

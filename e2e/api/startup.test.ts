@@ -1,21 +1,18 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli";
-import { freePort, prepareDatabase, serverEnv, spawnServer, startTestServer, stopProcess } from "../support/server";
+import { freePort, prepareDatabase, serverEnv, spawnProductionServer, spawnServer, startTestServer, stopProcess } from "../support/server";
+import { apiFetch } from "../support/api";
 
 const isEmbedded = process.env.TEST_DB_KIND !== "postgresql";
 
-/** Starts `next start` expecting it to fail; resolves with its exit code and output. */
+/** Starts the production server expecting it to fail; resolves with its exit code and output. */
 async function expectStartFailure(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawnProductionServer(env, port);
   let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   // A failing start-up exits by itself; a request makes sure Next runs the start-up hook at all.
   const poke = setInterval(() => fetch(`http://127.0.0.1:${port}/api/v3/health`).catch(() => undefined), 200);
   const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
@@ -38,7 +35,7 @@ describe.runIf(isEmbedded)("the embedded database's lock", () => {
       expect(cli.code).toBe(1);
       expect(cli.stderr.trim()).toBe(`error: the database in ${shown} is in use by process ${first.process.pid}; stop it or set DATABASE_URL`);
 
-      const stillUp = await fetch(`${first.apiUrl}/health`);
+      const stillUp = await apiFetch(first, `/health`);
       expect(stillUp.status).toBe(200);
 
       await stopProcess(first.process, "SIGKILL");
@@ -67,6 +64,22 @@ describe("start-up configuration", () => {
       const result = await expectStartFailure(serverEnv(0, prepared.dataDir, prepared.databaseUrl, { ACCESS_TOKEN_TTL: "soon" }));
       expect(result.code).toBe(1);
       expect(result.output).toContain("fitness-content-service: Invalid configuration:\n  - ACCESS_TOKEN_TTL: Invalid input: expected number, received NaN");
+    } finally {
+      await prepared.drop();
+    }
+  });
+
+  it.each([
+    ["a bucket without keys", { S3_BUCKET: "media" }, ["S3_ACCESS_KEY_ID: is required when S3_BUCKET is set", "S3_SECRET_ACCESS_KEY: is required when S3_BUCKET is set"]],
+    ["keys without a bucket", { S3_ACCESS_KEY_ID: "AKIAEXAMPLEKEY", S3_SECRET_ACCESS_KEY: "secret-value-for-the-test" }, ["S3_BUCKET: is required when S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set"]],
+  ])("refuses half an object store configuration (%s), naming the variables and no value", async (_, s3, problems) => {
+    const prepared = await prepareDatabase();
+    try {
+      const result = await expectStartFailure(serverEnv(0, prepared.dataDir, prepared.databaseUrl, s3));
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(`fitness-content-service: Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}\n`);
+      expect(result.output).not.toContain("AKIAEXAMPLEKEY");
+      expect(result.output).not.toContain("secret-value-for-the-test");
     } finally {
       await prepared.drop();
     }

@@ -29,11 +29,11 @@ afterAll(async () => {
 /** Every text of the record translated into German by the workspace's patch, as the German translator. */
 async function translateAll(collection: string, id: string | number): Promise<{ before: Json; after: Json }> {
   const path = `/content/${collection}/${id}`;
-  const before = await read<Json>(server, editor, `${path}?lang=${LANGUAGES.join(",")}`);
+  const before = await read<Json>(server, editor, `${path}?lang=${LANGUAGES.join(",")}&texts=all`);
   const fields = collectTextFields(before, LANGUAGES);
   expect(fields.length).toBeGreaterThan(0);
   const values = new Map(fields.map((field) => [field.pointer, `DE ${field.pointer}`]));
-  const response = await call<Json>(server, "PATCH", `${path}?lang=${LANGUAGES.join(",")}`, { token: translator, body: buildTranslationPatch(before, values, "de", LANGUAGES) });
+  const response = await call<Json>(server, "PATCH", `${path}?lang=${LANGUAGES.join(",")}&texts=all`, { token: translator, body: buildTranslationPatch(before, values, "de", LANGUAGES) });
   const after = ok(response);
   expect(collectTextFields(after, LANGUAGES).map((field) => [field.pointer, field.text.de])).toEqual(fields.map((field) => [field.pointer, `DE ${field.pointer}`]));
   return { before, after };

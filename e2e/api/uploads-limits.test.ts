@@ -1,7 +1,6 @@
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs } from "../support/api";
+import { apiFetch, loginAs } from "../support/api";
+import { RawConnection } from "../support/raw-http";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -25,22 +24,14 @@ function multipart(file: Buffer, boundary: string): { head: Buffer; tail: Buffer
   };
 }
 
-function storedFiles(): string[] {
-  const root = path.join(server.dataDir, "storage");
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
 describe("the upload limit (UPLOAD_MAX_MB=1)", () => {
   it("refuses a body whose declared length is over the limit before reading it", async () => {
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(Buffer.concat([PNG_SIGNATURE, Buffer.alloc(MB + 100)]))]), "big.png");
-    const response = await fetch(`${server.apiUrl}/uploads`, { method: "POST", headers: { Authorization: `Bearer ${editor}` }, body: form });
+    const response = await apiFetch(server, `/uploads`, { method: "POST", headers: { Authorization: `Bearer ${editor}` }, body: form });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual(tooLarge);
-    expect(storedFiles()).toEqual([]);
+    expect(await server.storedKeys()).toEqual([]);
   });
 
   it("stops reading a streamed body without a length as soon as the file passes the limit", async () => {
@@ -48,7 +39,9 @@ describe("the upload limit (UPLOAD_MAX_MB=1)", () => {
     const { head, tail } = multipart(Buffer.alloc(0), boundary);
     const chunk = Buffer.alloc(64 * 1024, 7);
     let sent = 0;
-    const total = 8 * MB;
+    // Far more than the limit, the 1 MB of a refused body the server still reads, and what the
+    // sockets' buffers on both sides hold.
+    const total = 16 * MB;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new Uint8Array(Buffer.concat([head, PNG_SIGNATURE])));
@@ -63,7 +56,7 @@ describe("the upload limit (UPLOAD_MAX_MB=1)", () => {
         controller.enqueue(new Uint8Array(chunk));
       },
     });
-    const response = await fetch(`${server.apiUrl}/uploads`, {
+    const response = await apiFetch(server, `/uploads`, {
       method: "POST",
       headers: { Authorization: `Bearer ${editor}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
       body,
@@ -73,15 +66,58 @@ describe("the upload limit (UPLOAD_MAX_MB=1)", () => {
     expect(await response.json()).toEqual(tooLarge);
     // The server answered long before the client could send everything.
     expect(sent).toBeLessThan(total);
-    expect(storedFiles()).toEqual([]);
+    expect(await server.storedKeys()).toEqual([]);
   });
 
   it("accepts a file just under the limit", async () => {
     const form = new FormData();
     const file = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom", "latin1"), Buffer.alloc(MB - 12)]);
     form.append("file", new Blob([new Uint8Array(file)]), "exact.mp4");
-    const response = await fetch(`${server.apiUrl}/uploads`, { method: "POST", headers: { Authorization: `Bearer ${editor}` }, body: form });
+    const response = await apiFetch(server, `/uploads`, { method: "POST", headers: { Authorization: `Bearer ${editor}` }, body: form });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ mime: "video/mp4", metadata: { size: MB } });
+  });
+
+  describe("on a kept-alive connection", () => {
+    const boundary = "----keep-alive-test";
+    /** A chunked multipart upload of a PNG-looking file of `size` bytes, head and tail included. */
+    function sendUpload(connection: RawConnection, size: number): void {
+      const { head, tail } = multipart(Buffer.alloc(0), boundary);
+      connection.write(
+        `POST /api/v3/uploads HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer ${editor}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
+      const body = Buffer.concat([head, PNG_SIGNATURE, Buffer.alloc(size, 7), tail]);
+      connection.write(`${body.length.toString(16)}\r\n`);
+      connection.write(body);
+      connection.write("\r\n0\r\n\r\n");
+    }
+    const port = () => Number(new URL(server.baseUrl).port);
+
+    it("a file far over the limit: 413 with Connection: close, and the connection is closed", async () => {
+      const filesBefore = await server.storedKeys();
+      const connection = await RawConnection.open(port());
+      sendUpload(connection, 4 * MB);
+      const first = await connection.nextResponse();
+      expect(first).toMatchObject({ status: 413, headers: { connection: "close" } });
+      expect(JSON.parse((first as { body: string }).body)).toEqual(tooLarge);
+      connection.write("GET /api/v3/health HTTP/1.1\r\nHost: test\r\n\r\n");
+      expect(await connection.nextResponse()).toBe("closed");
+      expect(await server.storedKeys()).toEqual(filesBefore);
+    });
+
+    it("a file a little over the limit: 413, and the same connection answers the next request", async () => {
+      const filesBefore = await server.storedKeys();
+      const connection = await RawConnection.open(port());
+      sendUpload(connection, 1.5 * MB);
+      const first = await connection.nextResponse();
+      expect(first).toMatchObject({ status: 413, headers: { connection: "keep-alive" } });
+      expect(JSON.parse((first as { body: string }).body)).toEqual(tooLarge);
+      connection.write("GET /api/v3/health HTTP/1.1\r\nHost: test\r\n\r\n");
+      const second = await connection.nextResponse();
+      connection.end();
+      expect(second).toMatchObject({ status: 200 });
+      expect(await server.storedKeys()).toEqual(filesBefore);
+    });
   });
 });

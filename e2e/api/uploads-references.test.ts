@@ -3,13 +3,13 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/client";
 import * as schema from "@/lib/db/schema";
-import { call, loginAs } from "../support/api";
+import { apiFetch, call, loginAs } from "../support/api";
 import { prepareDatabase, startTestServer, type TestServer } from "../support/server";
 
 async function upload(server: TestServer, token: string, file: Buffer, filename: string): Promise<{ id: string; url: string }> {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(file)]), filename);
-  const response = await fetch(`${server.apiUrl}/uploads`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  const response = await apiFetch(server, `/uploads`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string; url: string };
 }
@@ -28,7 +28,10 @@ describe("uploads used through the content API", () => {
       const created = await call<{ id: string; image: unknown; video: unknown }>(server, "POST", "/content/exercises", { token: editor, body: exercise });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body.image).toEqual((await call(server, "GET", `/uploads/${image.id}`, { token: editor })).body);
-      expect(created.body.video).toEqual(video);
+      // The video's processing moves on meanwhile (its bytes are no video at all: it fails); the rest is the record as uploaded.
+      const { processing: _embedded, ...embedded } = created.body.video as typeof video & { processing?: unknown };
+      const { processing: _uploaded, ...uploaded } = video as typeof video & { processing?: unknown };
+      expect(embedded).toEqual(uploaded);
 
       const refused = await call(server, "DELETE", `/uploads/${image.id}`, { token: editor });
       expect(refused.status).toBe(409);

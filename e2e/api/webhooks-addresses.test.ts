@@ -22,7 +22,7 @@ beforeAll(async () => {
   const port = new URL(receiver.url).port;
   hookId = ok(await call<Json & { id: string }>(context.server, "POST", "/webhooks", { token: admin, body: { url: `http://localhost:${port}/hooks` } }), 201).id;
   await stopProcess(context.server.process);
-  strict = await startTestServer({ reuse: context.prepared, keepData: true, env: { WEBHOOK_ALLOW_PRIVATE: "0", WEBHOOK_POLL_MS: "100" } });
+  strict = await startTestServer({ reuse: context.prepared, keepData: true, env: { WEBHOOK_ALLOW_PRIVATE: "0", JOBS_POLL_MS: "100" } });
 });
 afterAll(async () => {
   await receiver?.close();

@@ -8,38 +8,30 @@ Object.assign(process.env, TEST_SECRETS, { WEBHOOK_ALLOW_PRIVATE: "1", LOG_LEVEL
 const { openDatabase, queryRows } = await import("@/lib/db/client");
 const { tables } = await import("@/lib/db");
 const { recordContentEvent } = await import("@/lib/content/events");
-const { DEFAULT_BACKOFF } = await import("@/lib/webhooks/backoff");
-const { deliverDueDeliveries, fanOutEvents } = await import("@/lib/webhooks/dispatcher");
+const { fanOutEvents } = await import("@/lib/webhooks/delivery");
+const { installJobQueue } = await import("@/lib/jobs/queue");
+const { startJobRunner } = await import("@/lib/jobs/runner");
+const { WEBHOOK_TASKS } = await import("@/lib/webhooks/tasks");
 const { createWebhook } = await import("@/lib/webhooks/webhooks");
 const { prepareDatabase } = await import("../support/server");
 const { startReceiver, verified } = await import("../support/webhook-receiver");
 
 /**
  * The outbox at the library level, on the real database: an event exists if and only if its
- * transaction commits, fan-out takes each event exactly once, and concurrent dispatchers claim
- * disjoint work (FOR UPDATE SKIP LOCKED).
+ * transaction commits, fan-out takes each event exactly once, and concurrent job runners deliver
+ * each delivery once (FOR UPDATE SKIP LOCKED on the events and on the jobs).
  */
 type Database = Awaited<ReturnType<typeof openDatabase>>;
 let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
 let database: Database;
 let organizationId: string;
 
-const options = {
-  pollMs: 50,
-  backoff: { ...DEFAULT_BACKOFF, baseMs: 50 },
-  allowPrivate: true,
-  batchWindowMs: 0,
-  maxEventsPerDelivery: 100,
-  concurrency: 5,
-  timeoutMs: 5_000,
-  leaseMs: 30_000,
-};
-
 beforeAll(async () => {
   prepared = await prepareDatabase();
   database = await openDatabase({ dataDir: prepared.dataDir, DATABASE_URL: prepared.databaseUrl, DATABASE_POOL_MAX: 4 });
   const [alpha] = await database.db.select().from(tables.organizations).where(eq(tables.organizations.code, "alpha"));
   organizationId = alpha!.id;
+  await installJobQueue(database, WEBHOOK_TASKS);
 });
 afterAll(async () => {
   await database?.close();
@@ -65,28 +57,37 @@ describe("the transactional outbox", () => {
     expect(await outboxCount()).toBe(0);
   });
 
-  it("fans out and delivers each committed event exactly once, with concurrent dispatchers", async () => {
+  it("fans out and delivers each committed event exactly once, with concurrent fan-outs and runners", async () => {
     const receiver = await startReceiver();
+    const runners: { stop: () => Promise<void> }[] = [];
     try {
       const hook = await createWebhook(database.db, organizationId, null, { url: receiver.url, description: "", events: [] });
       for (let i = 1; i <= 60; i++) {
         await database.db.transaction((tx) => recordContentEvent(tx, ctx(), { event: "created", entity: "MuscleGroup", entityId: i, render: async () => ({ id: i }) }));
       }
-      const fannedOut = await Promise.all([fanOutEvents(database.db, { ...options, maxEventsPerDelivery: 7 }), fanOutEvents(database.db, { ...options, maxEventsPerDelivery: 7 })]);
+      const jobs = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pgboss.job where name = 'webhooks.fan-out'`);
+      expect(jobs[0]!.n).toBe(60);
+      const fannedOut = await Promise.all([fanOutEvents(database.db, { maxEventsPerDelivery: 7 }), fanOutEvents(database.db, { maxEventsPerDelivery: 7 })]);
       expect(fannedOut[0] + fannedOut[1]).toBe(60);
-      expect(await fanOutEvents(database.db, options)).toBe(0);
+      expect(await fanOutEvents(database.db)).toBe(0);
 
       const deliveries = await database.db.select().from(tables.webhookDeliveries);
       const eventIds = deliveries.flatMap((delivery) => delivery.eventIds);
       expect(new Set(eventIds).size).toBe(60);
       expect(eventIds).toHaveLength(60);
+      // Each delivery's job was enqueued with it, under its id.
+      const deliverJobs = await queryRows<{ id: string }>(database.db, sql`select id from pgboss.job where name = 'webhooks.deliver'`);
+      expect(deliverJobs.map((job) => job.id).sort()).toEqual(deliveries.map((delivery) => delivery.id).sort());
 
-      const sent = await Promise.all([deliverDueDeliveries(database.db, options), deliverDueDeliveries(database.db, options), deliverDueDeliveries(database.db, options)]);
-      expect(sent.reduce((sum, count) => sum + count, 0)).toBe(deliveries.length);
+      for (let index = 0; index < 3; index++) runners.push(await startJobRunner(database, WEBHOOK_TASKS, { pollMs: 50, maintenanceSeconds: 30, shutdownMs: 5_000 }));
+      await receiver.waitFor((r) => r.requests.length >= deliveries.length);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(receiver.requests).toHaveLength(deliveries.length);
       const ids = receiver.requests.flatMap((request) => verified(hook.secret, request)).map((event) => event.data.id as number);
       expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, index) => index + 1));
-      expect(await deliverDueDeliveries(database.db, options)).toBe(0);
+      expect(new Set(receiver.requests.map((request) => request.headers["webhook-id"])).size).toBe(deliveries.length);
     } finally {
+      await Promise.all(runners.map((runner) => runner.stop()));
       await receiver.close();
     }
   });

@@ -82,6 +82,9 @@ describe("webhook retries", () => {
     expect(retried.status).toBe(202);
     expect(retried.body.status).toBe("pending");
     await receiver.waitFor((r) => r.delivered().length === 1);
+    // The receiver has answered; the attempt is recorded a moment later.
+    const recorded = Date.now() + 5_000;
+    while ((await deliveries())[0]?.status === "pending" && Date.now() < recorded) await sleep(50);
     const [succeeded] = await deliveries();
     expect(succeeded).toMatchObject({ id: failed!.id, status: "succeeded", attempt_count: failed!.attempt_count + 1, last_error: null });
   });

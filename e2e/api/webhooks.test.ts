@@ -75,7 +75,7 @@ describe("receiver management", () => {
   it.each([
     ["a non-http scheme", { url: "ftp://127.0.0.1/hook" }, "/url", "must use http or https"],
     ["credentials in the URL", { url: "http://user:pw@127.0.0.1/hook" }, "/url", "must not contain credentials; authenticate the request by its signature"],
-    ["an unknown event pattern", { url: "http://127.0.0.1/hook", events: ["Upload.created"] }, "/events/0", expect.stringContaining("must be <Entity>.<event>")],
+    ["an unknown event pattern", { url: "http://127.0.0.1/hook", events: ["Photo.created"] }, "/events/0", expect.stringContaining("must be <Entity>.<event>")],
   ])("refuses %s with 422", async (_name, body, path, message) => {
     const response = await call<Json>(server, "POST", "/webhooks", { token: admin, body });
     expect(response.status).toBe(422);
@@ -137,6 +137,14 @@ describe("delivery", () => {
     const first = (events[0]!.data.name as { default: string }).default;
     expect(events[0]!.data.name).toEqual({ default: first, en: first, de: "", fr: "", es: "" });
     expect(receiver.requests.length - before).toBeLessThanOrEqual(2);
+  });
+
+  it("carries every text as a MultiLangString, also those the specification types string", async () => {
+    const before = receiver.requests.length;
+    await call(server, "POST", "/content/equipment/brands", { token: editor, body: { name: { en: "Hook Brand", de: "Hakenmarke" } }, headers: { "Accept-Language": "de" } });
+    await settle(receiver, before + 1);
+    const [event] = verified(hook.secret!, receiver.requests[before]!);
+    expect(event).toMatchObject({ event: "created", entity: "EquipmentBrand", data: { name: { default: "Hook Brand", en: "Hook Brand", de: "Hakenmarke", fr: "", es: "" } } });
   });
 
   it("lists deliveries with their attempts", async () => {

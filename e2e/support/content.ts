@@ -18,18 +18,20 @@ export type LookupKind = {
   idKind: "int" | "uuid";
   withUuid?: boolean;
   withDescription?: boolean;
+  /** The name is typed "string or MultiLangString" (an object with `lang=a,b`); otherwise a plain string. */
+  isNameMultiLang: boolean;
 };
 
 export const LOOKUP_KINDS: LookupKind[] = [
-  { path: "/content/muscle-groups", label: "muscle group", idKind: "int" },
-  { path: "/content/body-parts", label: "body part", idKind: "int" },
-  { path: "/content/goals", label: "fitness goal", idKind: "int" },
-  { path: "/content/activity-types", label: "activity type", idKind: "int" },
-  { path: "/content/providers", label: "content provider", idKind: "int" },
-  { path: "/content/categories", label: "content category", idKind: "int", withUuid: true },
-  { path: "/content/equipment/brands", label: "equipment brand", idKind: "int" },
-  { path: "/content/equipment/categories", label: "equipment category", idKind: "int" },
-  { path: "/content/packages", label: "content package", idKind: "uuid", withDescription: true },
+  { path: "/content/muscle-groups", label: "muscle group", idKind: "int", isNameMultiLang: true },
+  { path: "/content/body-parts", label: "body part", idKind: "int", isNameMultiLang: true },
+  { path: "/content/goals", label: "fitness goal", idKind: "int", isNameMultiLang: true },
+  { path: "/content/activity-types", label: "activity type", idKind: "int", isNameMultiLang: true },
+  { path: "/content/providers", label: "content provider", idKind: "int", isNameMultiLang: true },
+  { path: "/content/categories", label: "content category", idKind: "int", withUuid: true, isNameMultiLang: true },
+  { path: "/content/equipment/brands", label: "equipment brand", idKind: "int", isNameMultiLang: false },
+  { path: "/content/equipment/categories", label: "equipment category", idKind: "int", isNameMultiLang: false },
+  { path: "/content/packages", label: "content package", idKind: "uuid", withDescription: true, isNameMultiLang: false },
 ];
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

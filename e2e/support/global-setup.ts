@@ -3,6 +3,8 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase } from "@/lib/db/client";
+import { installJobQueue } from "@/lib/jobs/queue";
+import { ALL_TASKS } from "@/lib/jobs/tasks";
 import type { TestProject } from "vitest/node";
 import { seedFixtures } from "./fixtures";
 import { TEST_DATA_ROOT, withDatabase } from "./test-env";
@@ -27,6 +29,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("templateDir", templateDir);
   const database = await openDatabase({ dataDir: templateDir, DATABASE_URL: undefined, DATABASE_POOL_MAX: 1 });
   await seedFixtures(database.db);
+  // Servers would install the job queue at start; the template spares every test file the time.
+  await installJobQueue(database, ALL_TASKS);
   await database.close();
   return async () => rmSync(templateDir, { recursive: true, force: true });
 }
@@ -42,6 +46,7 @@ async function setupPostgres(project: TestProject): Promise<() => Promise<void>>
 
   const database = await openDatabase({ dataDir: "", DATABASE_URL: withDatabase(adminUrl, template), DATABASE_POOL_MAX: 2 });
   await seedFixtures(database.db);
+  await installJobQueue(database, ALL_TASKS);
   await database.close();
   project.provide("pgTemplate", template);
   project.provide("templateDir", "");

@@ -9,8 +9,11 @@ export type WebhookEvent = { event: string; entity: string; data: Record<string,
 export type Receiver = {
   url: string;
   requests: ReceivedRequest[];
-  /** Decides each answer; the default is 200. `index` counts requests from 0. */
-  respond: (index: number, request: ReceivedRequest) => number;
+  /**
+   * Decides each answer; the default is 200. `index` counts requests from 0. `"hang"` never answers
+   * (the request is recorded with `answeredWith` 0), as a receiver the sender dies waiting for.
+   */
+  respond: (index: number, request: ReceivedRequest) => number | "hang";
   /** Every event of every request answered with a 2xx, in arrival order. */
   delivered: () => WebhookEvent[];
   waitFor: (predicate: (receiver: Receiver) => boolean, timeoutMs?: number) => Promise<void>;
@@ -33,7 +36,11 @@ export async function startReceiver(path = "/hooks"): Promise<Receiver> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   const server = http.createServer((req, res) => {
     let body = "";
@@ -42,8 +49,9 @@ export async function startReceiver(path = "/hooks"): Promise<Receiver> {
     req.on("end", () => {
       const request: ReceivedRequest = { headers: req.headers as Record<string, string>, body, receivedAt: Date.now(), answeredWith: 0 };
       const status = receiver.respond(receiver.requests.length, request);
-      request.answeredWith = status;
       receiver.requests.push(request);
+      if (status === "hang") return;
+      request.answeredWith = status;
       res.writeHead(status, { "content-type": "text/plain" }).end(`answer ${status} from the test receiver`);
     });
   });
@@ -64,8 +72,8 @@ export function verified(secret: string, request: ReceivedRequest): WebhookEvent
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Fast dispatcher settings for tests (the defaults poll every second and back off from 10 s). */
-export const FAST_DISPATCH = { WEBHOOK_POLL_MS: "100", WEBHOOK_BACKOFF_BASE_MS: "100" };
+/** Fast job settings for webhook tests (the defaults poll every 2 s and back off from 10 s). */
+export const FAST_DISPATCH = { JOBS_POLL_MS: "100", WEBHOOK_BACKOFF_BASE_MS: "100" };
 
 /**
  * A fresh database with webhooks enabled for `orgs` (the command line runs before the server starts:

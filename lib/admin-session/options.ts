@@ -2,12 +2,14 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { decodeJwtClaims } from "@/lib/auth/tokens";
 import { login } from "@/lib/auth/login";
+import { loginBodySchema } from "@/lib/auth/schemas";
 import { refreshSession, revokeRefreshToken } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { adminSessionSecret } from "./secret";
 import { ApiError } from "@/lib/http/errors";
 import { findOrganizationByCode } from "@/lib/organizations/get-organization";
+import { validateInput } from "@/lib/validation";
 
 /** Refresh the API access token this long before it expires. */
 const REFRESH_MARGIN_SECONDS = 30 * 60;
@@ -50,7 +52,8 @@ export function buildAuthOptions(): NextAuthOptions {
           const db = await getDb();
           try {
             const pair = await login(db, {
-              body: { email, password, code, scope: "platform" },
+              // The API's validation of a login body: what it refuses (a NUL, say) is invalid credentials here.
+              body: validateInput(loginBodySchema, { email, password, code, scope: "platform" }),
               scopeHeader: null,
               unblockToken: credentials?.unblockToken || null,
             });

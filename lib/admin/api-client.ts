@@ -28,6 +28,8 @@ type RequestOptions = {
   /** The ETag the edit started from; `*` overwrites whatever is stored. */
   ifMatch?: string;
   signal?: AbortSignal;
+  /** A body sent as it is (a file), with its media type, instead of JSON. */
+  raw?: { body: Blob | string; contentType: string };
 };
 
 /**
@@ -43,11 +45,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers["Content-Language"] = language;
   }
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.raw) headers["Content-Type"] = options.raw.contentType;
   if (options.ifMatch) headers["If-Match"] = options.ifMatch;
   const response = await fetch(`/api/v3${path}`, {
     method: options.method ?? "GET",
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.raw ? options.raw.body : options.body === undefined ? undefined : JSON.stringify(options.body),
     credentials: "same-origin",
     cache: "no-store",
     signal: options.signal,

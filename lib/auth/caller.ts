@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { getDb, tables } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { AuthPolicy } from "@/lib/http/operation";
 import { describeError, log } from "@/lib/log";
 import { accessTokenFromSession } from "@/lib/admin-session/cookie";
+import { CoherentCache } from "@/lib/cache/coherent-cache";
 import { verifyToken } from "./tokens";
 
 export type Scope = "mobile" | "platform";
@@ -16,6 +17,22 @@ export type Caller =
   | { kind: "integration"; tokenId: string; organizationId: string; scope: Scope };
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * What the database says of a live session (not revoked, its user's current role and languages) and
+ * of a live integration token, kept per process while the database's announcements are heard
+ * (docs/decisions/0018): a session revoked or deleted, a user's role or languages changed, a token
+ * deleted or its expiry changed are announced by triggers and dropped at once on every node. While
+ * they are not heard, nothing is kept (every request asks the database). Only live rows are kept.
+ */
+type LiveSession = { userId: string; organizationId: string; role: Role; languages: string[] };
+type LiveIntegrationToken = { id: string; organizationId: string; expiresAt: number; lastUsedAt: number | undefined };
+const CACHE_OPTIONS = { ttlMs: 10 * 60_000, unheardTtlMs: 0, maxEntries: 20_000 };
+const sessions = new CoherentCache<LiveSession | null>("session", {
+  ...CACHE_OPTIONS,
+  related: { topic: "user", concerns: (session, userId) => session?.userId === userId },
+});
+const integrationTokens = new CoherentCache<LiveIntegrationToken | null>("integration-token", CACHE_OPTIONS);
 
 function bearerToken(req: Request): string | undefined {
   const header = req.headers.get("authorization");
@@ -41,62 +58,71 @@ export async function authenticateRequest(req: Request, policy: AuthPolicy): Pro
     throw new ApiError("unauthorized", verified.reason === "expired" ? "the token has expired" : "the token is invalid");
   }
   const claims = verified.claims;
-  const db = await getDb();
 
   if (claims.role === "integration") {
-    const [row] = await db
-      .select({ id: tables.integrationTokens.id, lastUsedAt: tables.integrationTokens.lastUsedAt })
-      .from(tables.integrationTokens)
-      .where(
-        and(
-          eq(tables.integrationTokens.id, claims.jti),
-          eq(tables.integrationTokens.organizationId, claims.org),
-          isNull(tables.integrationTokens.deletedAt),
-          gt(tables.integrationTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .limit(1);
-    if (!row) throw new ApiError("unauthorized", "the token has been revoked");
-    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      // Recorded at most once a minute per token, off the request's path.
-      void db
-        .update(tables.integrationTokens)
-        .set({ lastUsedAt: new Date() })
-        .where(
-          and(
-            eq(tables.integrationTokens.id, row.id),
-            or(isNull(tables.integrationTokens.lastUsedAt), lt(tables.integrationTokens.lastUsedAt, new Date(Date.now() - LAST_USED_RESOLUTION_MS))),
-          ),
-        )
-        .catch((error: unknown) => log.warn("recording an integration token's use failed", describeError(error)));
+    const token = await integrationTokens.get(claims.jti, () => loadIntegrationToken(claims.jti));
+    if (!token || token.organizationId !== claims.org || token.expiresAt <= Date.now()) throw new ApiError("unauthorized", "the token has been revoked");
+    if (token.lastUsedAt === undefined || Date.now() - token.lastUsedAt > LAST_USED_RESOLUTION_MS) {
+      token.lastUsedAt = Date.now();
+      recordIntegrationTokenUse(token.id);
     }
     return { kind: "integration", tokenId: claims.jti, organizationId: claims.org, scope: claims.scope };
   }
 
-  const [row] = await db
-    .select({ role: tables.users.role, languages: tables.users.languages })
-    .from(tables.authSessions)
-    .innerJoin(tables.users, eq(tables.users.id, tables.authSessions.userId))
-    .where(
-      and(
-        eq(tables.authSessions.id, claims.sid),
-        eq(tables.authSessions.userId, claims.sub),
-        eq(tables.authSessions.organizationId, claims.org),
-        isNull(tables.authSessions.revokedAt),
-      ),
-    )
-    .limit(1);
-  if (!row || (claims.scope === "platform" && row.role === "member")) throw new ApiError("unauthorized", "the token has been revoked");
+  const session = await sessions.get(claims.sid, () => loadSession(claims.sid));
+  if (!session || session.userId !== claims.sub || session.organizationId !== claims.org || (claims.scope === "platform" && session.role === "member")) {
+    throw new ApiError("unauthorized", "the token has been revoked");
+  }
   return {
     kind: "user",
     userId: claims.sub,
     organizationId: claims.org,
     scope: claims.scope,
-    role: row.role,
-    languages: row.languages,
+    role: session.role,
+    languages: session.languages,
     sessionId: claims.sid,
     tokenId: claims.jti,
   };
+}
+
+/** A session that is not revoked, with its user's current role and languages; null when there is none. */
+async function loadSession(sessionId: string): Promise<LiveSession | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ userId: tables.authSessions.userId, organizationId: tables.authSessions.organizationId, role: tables.users.role, languages: tables.users.languages })
+    .from(tables.authSessions)
+    .innerJoin(tables.users, eq(tables.users.id, tables.authSessions.userId))
+    .where(and(eq(tables.authSessions.id, sessionId), isNull(tables.authSessions.revokedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An integration token that is not deleted; null when there is none. */
+async function loadIntegrationToken(tokenId: string): Promise<LiveIntegrationToken | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: tables.integrationTokens.id, organizationId: tables.integrationTokens.organizationId, expiresAt: tables.integrationTokens.expiresAt, lastUsedAt: tables.integrationTokens.lastUsedAt })
+    .from(tables.integrationTokens)
+    .where(and(eq(tables.integrationTokens.id, tokenId), isNull(tables.integrationTokens.deletedAt)))
+    .limit(1);
+  return row ? { id: row.id, organizationId: row.organizationId, expiresAt: row.expiresAt.getTime(), lastUsedAt: row.lastUsedAt?.getTime() } : null;
+}
+
+/** Records a token's use, at most once a minute per token, off the request's path. */
+function recordIntegrationTokenUse(tokenId: string): void {
+  void getDb()
+    .then((db) =>
+      db
+        .update(tables.integrationTokens)
+        .set({ lastUsedAt: new Date() })
+        .where(
+          and(
+            eq(tables.integrationTokens.id, tokenId),
+            or(isNull(tables.integrationTokens.lastUsedAt), lt(tables.integrationTokens.lastUsedAt, new Date(Date.now() - LAST_USED_RESOLUTION_MS))),
+          ),
+        ),
+    )
+    .catch((error: unknown) => log.warn("recording an integration token's use failed", describeError(error)));
 }
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -117,7 +143,3 @@ export function authorizeCaller(caller: Caller | null, policy: AuthPolicy, metho
   }
 }
 
-/** The caller's organization; every query is scoped by it. */
-export function organizationOf(caller: Caller): string {
-  return caller.organizationId;
-}

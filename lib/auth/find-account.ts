@@ -11,3 +11,9 @@ export async function findAccount(db: Db, code: string, email: string) {
     .limit(1);
   return account;
 }
+
+/** The organization a login code names, if any. */
+export async function findOrganizationIdByCode(db: Db, code: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: tables.organizations.id }).from(tables.organizations).where(eq(tables.organizations.code, code.trim().toLowerCase())).limit(1);
+  return row?.id;
+}

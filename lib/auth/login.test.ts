@@ -3,7 +3,9 @@ import type { Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 
 // The login's collaborators are replaced so the test sees exactly which password checks run.
-vi.mock("./find-account", () => ({ findAccount: vi.fn() }));
+vi.mock("./find-account", () => ({ findAccount: vi.fn(), findOrganizationIdByCode: vi.fn(async () => undefined) }));
+// A failed sign-in is written to the audit log (tested over HTTP in e2e/api/audit-log.test.ts).
+vi.mock("@/lib/audit-log/record-audit-entry", () => ({ recordAuditEntry: vi.fn() }));
 vi.mock("./password", () => ({ verifyPassword: vi.fn(), burnPasswordCheck: vi.fn() }));
 vi.mock("./throttle", () => ({
   throttleKeyFor: (code: string, username: string) => ({ orgCode: code, username }),

@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { Db } from "@/lib/db";
-import { findAccount } from "./find-account";
+import { currentAuditActor } from "@/lib/audit-log/actor-context";
+import { recordAuditEntry } from "@/lib/audit-log/record-audit-entry";
+import { findAccount, findOrganizationIdByCode } from "./find-account";
 import { ApiError } from "@/lib/http/errors";
 import { validateInput, validateParameter } from "@/lib/validation";
 import type { Scope } from "./caller";
@@ -54,11 +56,31 @@ export async function login(db: Db, request: LoginRequest): Promise<TokenPair> {
 
   const account = await findAccount(db, code, username);
   const isValid = account ? await verifyPassword(account.passwordHash, password) : (await burnPasswordCheck(password), false);
-  if (!account || !isValid) throw new ApiError("unauthorized", INVALID_CREDENTIALS);
+  if (!account || !isValid) {
+    await recordSignInFailure(db, code, account ? { id: account.id, organizationId: account.organizationId } : undefined, account ? "wrong password" : "unknown user");
+    throw new ApiError("unauthorized", INVALID_CREDENTIALS);
+  }
 
   await resetThrottle(db, key);
   if (scope === "platform" && account.role === "member") {
+    await recordSignInFailure(db, code, { id: account.id, organizationId: account.organizationId }, "role cannot use the platform scope");
     throw new ApiError("forbidden", "this account cannot use the platform scope: it needs the admin, editor or translator role");
   }
   return startSession(db, account, scope);
+}
+
+/**
+ * A failed sign-in in the organization's audit log. An unknown user is not named: what was typed
+ * may be a password (docs/api.md "Audit log"); an unknown organization has no log to write to.
+ */
+async function recordSignInFailure(db: Db, code: string, account: { id: string; organizationId: string } | undefined, reason: string): Promise<void> {
+  const organizationId = account?.organizationId ?? (await findOrganizationIdByCode(db, code));
+  if (!organizationId) return;
+  await recordAuditEntry(db, {
+    organizationId,
+    action: "auth.sign_in_failed",
+    actor: { ...currentAuditActor(), type: account ? "user" : "system", id: account?.id ?? null, label: undefined, credential: "password" },
+    target: { type: "User", id: account?.id ?? null },
+    details: { reason },
+  });
 }

@@ -4,8 +4,8 @@ export const scopeSchema = z.enum(["mobile", "platform"]).meta({ description: "C
 
 export const loginBodySchema = z
   .object({
-    username: z.string().max(320).optional().meta({ description: "The account's email (first described shape, with the X-Scope header)" }),
-    email: z.string().max(320).optional().meta({ description: "The account's email (second described shape)" }),
+    username: z.string().min(1, "must not be empty").max(320).optional().meta({ description: "The account's email (first described shape, with the X-Scope header)" }),
+    email: z.string().min(1, "must not be empty").max(320).optional().meta({ description: "The account's email (second described shape)" }),
     password: z.string().min(1, "must not be empty").max(512).meta({ description: "The account's password" }),
     code: z.string().min(1, "must not be empty").max(64).meta({ description: "The organization code", example: "demo" }),
     scope: scopeSchema.optional().meta({ description: "Client scope (second described shape; the X-Scope header takes precedence)" }),
@@ -14,12 +14,14 @@ export const loginBodySchema = z
   })
   .meta({
     id: "LoginRequest",
-    description: "Either `{username, password, code}` with the `X-Scope` header, or `{email, password, code, scope}`.",
+    description: "Either `{username, password, code}` with the `X-Scope` header, or `{email, password, code, scope}`: one of `username` and `email` is required (400 without).",
+    // What lib/auth/login.ts requires: one of the two namings of the account.
+    anyOf: [{ required: ["username"] }, { required: ["email"] }],
     example: { email: "editor@example.com", password: "correct horse battery staple", code: "demo", scope: "platform" },
   });
 
 export const loginHeadersSchema = z.object({
-  "x-scope": z.string().optional().meta({ description: "Client scope: mobile or platform (first described shape)" }),
+  "x-scope": z.enum(["mobile", "platform"]).optional().meta({ description: "Client scope: mobile or platform (first described shape); required unless the body has `scope`" }),
   "x-unblock-token": z.string().optional().meta({ description: "The unblock token from a 429 answer, to try again while blocked" }),
 });
 
@@ -41,6 +43,12 @@ export const blockedLoginSchema = z
   .object({
     code: z.literal("429"),
     message: z.string(),
-    unblock_token: z.string().meta({ description: "Send it in X-Unblock-Token to try once more; valid 24 hours" }),
+    unblock_token: z
+      .string()
+      .optional()
+      .meta({ description: "Only when the account is blocked: send it in X-Unblock-Token to try once more; valid 24 hours" }),
   })
-  .meta({ id: "LoginBlocked" });
+  .meta({
+    id: "LoginBlocked",
+    description: "The error body; it carries an `unblock_token` when too many failed attempts blocked the account (not for an unblock token used too early, nor for the request rate limit)",
+  });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import { getSecrets } from "@/lib/env";
 import type { Role, Scope } from "./caller";
@@ -88,12 +88,6 @@ export function generateOpaqueToken(prefix: string): string {
 /** High-entropy tokens need no slow hash: SHA-256 makes the stored value useless to a thief. */
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** The claims of a token this service just issued (no verification: only for tokens we minted). */

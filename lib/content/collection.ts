@@ -2,17 +2,19 @@ import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { tables, type Executor } from "@/lib/db";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { isUniqueViolation, pgConstraint } from "@/lib/db/errors";
+import { isStrictPublishing } from "@/lib/organizations/settings";
 import type { LocalizedText, TextCompleteness } from "@/lib/db/schema";
 import { compileOrder, compileWhere, type FieldCompiler, type FilterQuery, type FilterSpec, type Operand } from "@/lib/filter";
 import { ApiError } from "@/lib/http/errors";
 import { loadUploads, type UploadRecord } from "@/lib/uploads/records";
-import { validateInput } from "@/lib/validation";
+import { MAX_INPUT_DEPTH, validateInput } from "@/lib/validation";
 import type { ContentContext, OrganizationSettings } from "./context";
 import { recordContentEvent } from "./events";
 import { assertIfMatch, etagOf } from "./etag";
 import { assertReferencesExist, INT32_MAX, referencedConflict, type ReferenceUse } from "./references";
 import { resolveSlug } from "./slug";
+import { recordVersion } from "@/lib/versions/record-version";
 import { buildSearchText, computeCompleteness, requireDefaultText, type WriteMode } from "./text";
 import { assertTranslatorChange, type NestedTextSpec } from "./translator";
 
@@ -59,8 +61,13 @@ export type CollectionConfig<R extends Row, I extends Record<string, unknown>> =
   idKind: "uuid" | "int";
   /** Workouts, training plans and on-demand carry a per-language status and visibility rules. */
   isPublishable?: boolean;
-  /** The texts a language needs before it may be published (with their JSON Pointers). */
+  /**
+   * The texts a language needs before it may be published (with their JSON Pointers): the record's own
+   * required texts, typed "string or MultiLangString" (docs/api.md "Publishing").
+   */
   requiredTexts?: (row: R) => { path: string; text: LocalizedText }[];
+  /** Every text of the record, nested ones included: what strict publishing needs in the language. */
+  allTexts?: (row: R) => { path: string; text: LocalizedText }[];
   filter: { spec: FilterSpec; compilers: (ctx: ContentContext) => Record<string, FieldCompiler>; order: (ctx: ContentContext) => Record<string, Operand> };
   /** The columns a list needs (a projection without heavy columns such as phases). */
   previewColumns?: Record<string, AnyPgColumn>;
@@ -80,17 +87,36 @@ export type CollectionConfig<R extends Row, I extends Record<string, unknown>> =
   findReferrers?: (db: Executor, organization: OrganizationSettings, row: R) => Promise<string[]>;
   /** A reason this record may not be deleted at all. */
   protectFromDelete?: (row: R) => string | undefined;
+  /**
+   * Whether every write stores a version (docs/api.md "Version history"): the record collections; the
+   * lookups are vocabulary and keep none.
+   */
+  versioned?: boolean;
 };
 
+/** How a write came about, as its version records it. */
+type SaveOptions = { operation: "replace" | "patch" | "restore"; restoredFrom?: number };
+
 export type Collection<R extends Row = Row, I extends Record<string, unknown> = Record<string, unknown>> = CollectionConfig<R, I> & {
-  list: (ctx: ContentContext, filter: FilterQuery) => Promise<{ total: number; data: unknown[] }>;
+  /** A page of previews, with `versions` ("<id>.<version>" of each row) for the list's ETag. */
+  list: (ctx: ContentContext, filter: FilterQuery) => Promise<{ total: number; data: unknown[]; versions: string[] }>;
   /** The statements `list` runs, unexecuted (`toSQL()` gives their text and parameters). */
   listQueries: (ctx: ContentContext, filter: FilterQuery) => { rows: ListQuery; total: ListQuery };
+  /**
+   * The stored row as the caller may see it: 404 when it does not exist in the caller's organization,
+   * is not visible to the caller, or (with `trainingPlanId`) is not in that visible training plan.
+   */
+  findVisible: (ctx: ContentContext, id: string | number, options?: { trainingPlanId?: string }) => Promise<R>;
   get: (ctx: ContentContext, id: string | number, options?: { trainingPlanId?: string }) => Promise<{ body: unknown; etag: string; row: R }>;
   create: (ctx: ContentContext, input: I) => Promise<{ body: unknown; etag: string; id: string | number }>;
   replace: (ctx: ContentContext, id: string | number, input: I, ifMatch: string | null) => Promise<{ body: unknown; etag: string }>;
   patch: (ctx: ContentContext, id: string | number, patch: Record<string, unknown>, ifMatch: string | null) => Promise<{ body: unknown; etag: string }>;
   remove: (ctx: ContentContext, id: string | number, ifMatch: string | null) => Promise<void>;
+  /**
+   * Writes a stored version's content again as a new version, checked like a replace (references,
+   * required and published texts, the translator's languages); the status is left as it is.
+   */
+  restore: (ctx: ContentContext, id: string | number, stored: R, number: number, ifMatch: string | null) => Promise<{ body: unknown; etag: string }>;
   /** The full record of a row as the caller sees it. */
   fullRecord: (ctx: ContentContext, row: R, executor?: Executor) => Promise<unknown>;
 };
@@ -112,13 +138,20 @@ class SlugTakenError extends ApiError {
   }
 }
 
-/** RFC 7396 JSON merge patch. */
-export function applyMergePatch(target: unknown, patch: unknown): unknown {
+/**
+ * RFC 7396 JSON merge patch. Its recursion is bounded by the depth every request input is held to
+ * (`MAX_INPUT_DEPTH`); a deeper patch is a 422, never a stack overflow.
+ */
+export function applyMergePatch(target: unknown, patch: unknown, depth = 0): unknown {
   if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+  if (depth >= MAX_INPUT_DEPTH) {
+    const message = `nests objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`;
+    throw new ApiError("unprocessable", message, [{ path: "", message }]);
+  }
   const result: Record<string, unknown> = target && typeof target === "object" && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
   for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
     if (value === null) delete result[key];
-    else result[key] = applyMergePatch(result[key], value);
+    else result[key] = applyMergePatch(result[key], value, depth + 1);
   }
   return result;
 }
@@ -177,17 +210,22 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
   }
 
   /**
-   * A language that is published must keep its required texts: readers of that language would get
-   * another language's text in a record published for them.
+   * A language that is published must keep what publishing it needed (docs/api.md "Publishing"): its
+   * required texts, or under strict publishing every text that has a value in some language. Readers of
+   * that language would otherwise get another language's text in a record published for them.
    */
-  function assertPublishedTextsKept(ctx: ContentContext, current: R, values: Record<string, unknown>): void {
+  async function assertPublishedTextsKept(ctx: ContentContext, current: R, values: Record<string, unknown>, executor: Executor): Promise<void> {
     const status = current.status as Record<string, string> | undefined;
     if (!config.requiredTexts || !status) return;
     const published = Object.entries(status)
       .filter(([, value]) => value === "published")
       .map(([key]) => (key === "default" ? ctx.organization.defaultLanguage : key));
     if (published.length === 0) return;
-    const texts = config.requiredTexts({ ...current, ...values } as R);
+    const next = { ...current, ...values } as R;
+    const texts =
+      config.allTexts && (await isStrictPublishing(executor, ctx.organization.id))
+        ? config.allTexts(next).filter(({ text }) => Object.values(text).some((value) => value !== ""))
+        : config.requiredTexts(next);
     const details = published.flatMap((language) =>
       texts.filter(({ text }) => !text[language]).map(({ path }) => ({ path, message: `is required in ${language}: the record is published in ${language}` })),
     );
@@ -201,7 +239,8 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
     try {
       return await run();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new SlugTakenError(String(values.slug));
+      // Only the slug index means "taken"; any other unique violation is a fault, not the caller's.
+      if (isUniqueViolation(error) && pgConstraint(error)?.endsWith("_slug_key")) throw new SlugTakenError(String(values.slug));
       throw error;
     }
   }
@@ -210,12 +249,14 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
    * Replaces or patches one record under a row lock. `inputFor` builds the new input from the locked
    * row, so a merge patch never applies to a stale copy (no lost update without If-Match).
    */
-  async function saveChange(ctx: ContentContext, id: string | number, inputFor: (current: R) => I, mode: WriteMode, ifMatch: string | null) {
+  async function saveChange(ctx: ContentContext, id: string | number, inputFor: (current: R) => I, mode: WriteMode, ifMatch: string | null, options: SaveOptions) {
     return ctx.db.transaction(async (tx) => {
       const current = await findRow(ctx, tx, id, true);
       assertIfMatch(ifMatch, current.id, current.version);
-      const values = await write(ctx, inputFor(current), current, mode, tx);
-      assertPublishedTextsKept(ctx, current, values);
+      // A restore writes the version's nested texts as they were, not merged into the current ones.
+      const base = options.operation === "restore" ? withoutNestedTexts(current) : current;
+      const values = await write(ctx, inputFor(current), base, mode, tx);
+      await assertPublishedTextsKept(ctx, current, values, tx);
       if (ctx.caller.kind === "user" && ctx.caller.role === "translator") {
         assertTranslatorChange(current, values, {
           textFields: config.textFields,
@@ -232,7 +273,8 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
           .returning()) as unknown as R[],
       );
       const body = await fullRecord(ctx, row!, tx);
-      await recordContentEvent(tx, ctx, { event: "updated", entity: config.entity, entityId: row!.id, render: (eventCtx) => fullRecord(eventCtx, row!, tx) });
+      if (config.versioned) await recordVersion(tx, ctx, { collection: config.key, row: row!, operation: options.operation, restoredFrom: options.restoredFrom });
+      await recordContentEvent(tx, ctx, { event: "updated", entity: config.entity, entityId: row!.id, version: row!.version, render: (eventCtx) => fullRecord(eventCtx, row!, tx) });
       return { body, etag: etagOf(row!.id, row!.version) };
     });
   }
@@ -247,7 +289,8 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
           .returning()) as unknown as R[],
       );
       const body = await fullRecord(ctx, row!, tx);
-      await recordContentEvent(tx, ctx, { event: "created", entity: config.entity, entityId: row!.id, render: (eventCtx) => fullRecord(eventCtx, row!, tx) });
+      if (config.versioned) await recordVersion(tx, ctx, { collection: config.key, row: row!, operation: "create" });
+      await recordContentEvent(tx, ctx, { event: "created", entity: config.entity, entityId: row!.id, version: row!.version, render: (eventCtx) => fullRecord(eventCtx, row!, tx) });
       return { body, etag: etagOf(row!.id, row!.version), id: row!.id };
     });
   }
@@ -261,6 +304,24 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
     const merged = { ...(applyMergePatch(config.toInput(current), otherPatch) as Record<string, unknown>), ...textPatch };
     for (const key of config.textFields) if (textPatch[key] === null) merged[key] = {};
     return validateInput(config.inputSchema, merged);
+  }
+
+  /** The row with its nested text structures empty, so a write sets their texts instead of merging them. */
+  function withoutNestedTexts(row: R): R {
+    const copy: Record<string, unknown> = { ...row };
+    for (const key of Object.keys(config.nestedTexts ?? {})) copy[key] = [];
+    return copy as R;
+  }
+
+  async function findVisible(ctx: ContentContext, id: string | number, options?: { trainingPlanId?: string }): Promise<R> {
+    if (options?.trainingPlanId) await assertInTrainingPlan(ctx, config.key, id, options.trainingPlanId);
+    const [row] = (await ctx.db
+      .select()
+      .from(table)
+      .where(and(idEquals(id), inOrganization(ctx), visibility(ctx)))
+      .limit(1)) as unknown as R[];
+    if (!row) throw new ApiError("not_found", `${config.label} not found`);
+    return row;
   }
 
   /** The two statements of a list page: its rows and its total (also planned by the EXPLAIN test). */
@@ -285,17 +346,17 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
       const [rows, [total]] = await Promise.all([queries.rows, queries.total]);
       const typed = rows as unknown as R[];
       const rel = await related(ctx, typed, config.previewUploadIds);
-      return { total: total?.value ?? 0, data: typed.map((row) => config.toPreview(row, ctx, rel)) };
+      return {
+        total: total?.value ?? 0,
+        data: typed.map((row) => config.toPreview(row, ctx, rel)),
+        versions: typed.map((row) => `${row.id}.${row.version}`),
+      };
     },
 
+    findVisible,
+
     async get(ctx, id, options) {
-      if (options?.trainingPlanId) await assertInTrainingPlan(ctx, config.key, id, options.trainingPlanId);
-      const [row] = (await ctx.db
-        .select()
-        .from(table)
-        .where(and(idEquals(id), inOrganization(ctx), visibility(ctx)))
-        .limit(1)) as unknown as R[];
-      if (!row) throw new ApiError("not_found", `${config.label} not found`);
+      const row = await findVisible(ctx, id, options);
       return { body: await fullRecord(ctx, row), etag: etagOf(row.id, row.version), row };
     },
 
@@ -314,9 +375,12 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
       }
     },
 
-    replace: (ctx, id, input, ifMatch) => saveChange(ctx, id, () => input, "replace", ifMatch),
+    replace: (ctx, id, input, ifMatch) => saveChange(ctx, id, () => input, "replace", ifMatch, { operation: "replace" }),
 
-    patch: (ctx, id, patch, ifMatch) => saveChange(ctx, id, (current) => mergedInput(current, patch), "patch", ifMatch),
+    patch: (ctx, id, patch, ifMatch) => saveChange(ctx, id, (current) => mergedInput(current, patch), "patch", ifMatch, { operation: "patch" }),
+
+    restore: (ctx, id, stored, number, ifMatch) =>
+      saveChange(ctx, id, () => validateInput(config.inputSchema, config.toInput(stored)), "replace", ifMatch, { operation: "restore", restoredFrom: number }),
 
     async remove(ctx, id, ifMatch) {
       if (ctx.caller.kind === "user" && ctx.caller.role === "translator") {
@@ -329,7 +393,8 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
         if (reason) throw new ApiError("conflict", reason);
         const referrers = (await config.findReferrers?.(tx, ctx.organization, current)) ?? [];
         if (referrers.length > 0) throw referencedConflict(`this ${config.label}`, referrers);
-        await recordContentEvent(tx, ctx, { event: "deleted", entity: config.entity, entityId: current.id, render: (eventCtx) => fullRecord(eventCtx, current, tx) });
+        if (config.versioned) await recordVersion(tx, ctx, { collection: config.key, row: current, operation: "delete", number: current.version + 1 });
+        await recordContentEvent(tx, ctx, { event: "deleted", entity: config.entity, entityId: current.id, version: current.version, render: (eventCtx) => fullRecord(eventCtx, current, tx) });
         await tx.delete(table).where(and(idEquals(id), inOrganization(ctx)));
       });
     },

@@ -1,8 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Caller } from "@/lib/auth/caller";
+import { CoherentCache } from "@/lib/cache/coherent-cache";
 import { tables, type Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
-import { formatContentLanguage, parseContentLanguage, textViewFrom, type TextView } from "@/lib/i18n";
+import { z } from "zod";
+import { formatContentLanguage, parseContentLanguage, textsParamSchema, textViewFrom, type TextView } from "@/lib/i18n";
+import { LANGUAGE_LIST_PATTERN } from "@/lib/i18n/language-code";
+import { validateInput } from "@/lib/validation";
 
 export type OrganizationSettings = {
   id: string;
@@ -25,37 +29,58 @@ export type ContentContext = {
   seesOnlyPublished: boolean;
 };
 
-// Organizations change rarely (languages, webhooks flag); a short cache saves a query per request.
-const CACHE_MS = 5_000;
-const cache = new Map<string, { at: number; value: OrganizationSettings }>();
+/**
+ * Organizations change rarely (languages, webhooks flag) and are read on every content request, so
+ * each process keeps a copy, dropped the moment any node changes the row (docs/decisions/0018).
+ * While changes are not heard (the listener is reconnecting, or a command-line process) a copy
+ * lives five seconds at most.
+ */
+const organizations = new CoherentCache<OrganizationSettings>("organization", { ttlMs: 10 * 60_000, unheardTtlMs: 5_000, maxEntries: 1000 });
 
 export async function getOrganizationSettings(db: Db, organizationId: string): Promise<OrganizationSettings> {
-  const hit = cache.get(organizationId);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const [row] = await db
-    .select({
-      id: tables.organizations.id,
-      code: tables.organizations.code,
-      defaultLanguage: tables.organizations.defaultLanguage,
-      languages: tables.organizations.languages,
-      webhooksEnabled: tables.organizations.webhooksEnabled,
-    })
-    .from(tables.organizations)
-    .where(eq(tables.organizations.id, organizationId))
-    .limit(1);
-  if (!row) throw new ApiError("not_found", "organization not found");
-  if (cache.size > 1000) cache.clear();
-  cache.set(organizationId, { at: Date.now(), value: row });
-  return row;
+  return organizations.get(organizationId, async () => {
+    const [row] = await db
+      .select({
+        id: tables.organizations.id,
+        code: tables.organizations.code,
+        defaultLanguage: tables.organizations.defaultLanguage,
+        languages: tables.organizations.languages,
+        webhooksEnabled: tables.organizations.webhooksEnabled,
+      })
+      .from(tables.organizations)
+      .where(eq(tables.organizations.id, organizationId))
+      .limit(1);
+    if (!row) throw new ApiError("not_found", "organization not found");
+    return row;
+  });
 }
+
+/** The query parameters that shape the texts of a single-record response (docs/api.md "Languages"). */
+export const textQuerySchema = z.object({
+  lang: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "Comma-separated language codes: the fields typed \"string or MultiLangString\" come back as MultiLangString objects keyed by each and `default`; every other text stays a plain string. " +
+        "A code the organization does not have is a 400.",
+      // The grammar lib/i18n/lang-param.ts reads; malformed codes are a 400 naming `lang` there.
+      pattern: LANGUAGE_LIST_PATTERN,
+      example: "en,de",
+    }),
+  texts: textsParamSchema.optional(),
+});
 
 export async function buildContentContext(
   input: { db: Db; caller: Caller; req: Request; url: URL; multiLanguage: boolean },
 ): Promise<ContentContext> {
   const organization = await getOrganizationSettings(input.db, input.caller.organizationId);
+  const params = input.url.searchParams;
+  const texts = input.multiLanguage ? validateInput(textQuerySchema.pick({ texts: true }), { texts: params.get("texts") ?? undefined }).texts : undefined;
   const view = textViewFrom({
     acceptLanguage: input.req.headers.get("accept-language"),
-    lang: input.multiLanguage ? input.url.searchParams.get("lang") : null,
+    lang: input.multiLanguage ? params.get("lang") : null,
+    texts,
     organization,
   });
   const contentLanguage = parseContentLanguage(input.req.headers.get("content-language"), organization.languages);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ApiError, errorBody } from "@/lib/http/errors";
+import { MAX_INPUT_DEPTH } from "@/lib/validation";
 import { applyMergePatch } from "./collection";
 
 // The examples of RFC 7396, appendix A.
@@ -27,5 +29,30 @@ describe("applyMergePatch (RFC 7396)", () => {
     const target = { a: { b: 1 } };
     applyMergePatch(target, { a: { b: 2 } });
     expect(target).toEqual({ a: { b: 1 } });
+  });
+});
+
+describe("applyMergePatch on hostile depth", () => {
+  it("answers a patch nested 10,000 deep with a 422, not a stack overflow", () => {
+    let patch: Record<string, unknown> = { leaf: 1 };
+    for (let level = 0; level < 10_000; level++) patch = { a: patch };
+    let thrown: unknown;
+    try {
+      applyMergePatch({}, patch);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect(errorBody(thrown as ApiError)).toEqual({
+      code: "422",
+      message: `nests objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`,
+      details: [{ path: "", message: `nests objects or arrays more than ${MAX_INPUT_DEPTH} levels deep` }],
+    });
+  });
+
+  it(`merges a patch ${MAX_INPUT_DEPTH} levels deep`, () => {
+    let patch: Record<string, unknown> = { leaf: 1 };
+    for (let level = 1; level < MAX_INPUT_DEPTH; level++) patch = { a: patch };
+    expect(applyMergePatch({}, patch)).toEqual(patch);
   });
 });

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
 import type { AuthPolicy, OperationContext } from "@/lib/http/operation";
-import { created, json, noContent } from "@/lib/http/responses";
+import { CONTENT_CACHE_CONTROL, CONTENT_VARY, conditionalJson, ifMatchHeaderSchema, representationDigest } from "@/lib/http/conditional";
+import { noContent } from "@/lib/http/responses";
 import { defineOperation } from "@/lib/http/route";
 import type { FilterQuery } from "@/lib/filter";
 import type { Collection } from "./collection";
-import { buildContentContext, contentLanguageHeader, type ContentContext } from "./context";
+import { buildContentContext, contentLanguageHeader, textQuerySchema, type ContentContext } from "./context";
+import { representationEtag } from "./etag";
+import { mergePatchSchemaOf } from "./merge-patch-schema";
 
 /** Reads are open to every scope and to integration tokens; writes to platform editors (api-decisions §2, §4). */
 export const CONTENT_READ: AuthPolicy = { mobile: true, integration: true };
@@ -15,7 +18,10 @@ type Schemas = {
   /** OpenAPI component names derive from it: "Exercise" → ExercisePreview, ExerciseList, ExerciseInput. */
   name: string;
   preview: z.ZodType;
+  /** The full record in the specification's shape. */
   full: z.ZodType;
+  /** The full record with `texts=all`: every text a MultiLangString (collections with texts). */
+  fullAllTexts?: z.ZodType;
   input: z.ZodType;
   tag: string;
   /** Extra description of the list endpoint (its filters, in words). */
@@ -24,15 +30,73 @@ type Schemas = {
   acceptsTrainingPlan?: boolean;
 };
 
-const langQuery = z.string().optional().meta({ description: "Comma-separated language codes: texts come back as MultiLangString objects keyed by each and `default`" });
+/**
+ * What a single-record response is: the full record in the specification's shape, or with `texts=all`
+ * every text as a MultiLangString (docs/api.md "Languages").
+ */
+export function recordResponseSchema(schemas: Pick<Schemas, "name" | "full" | "fullAllTexts">): z.ZodType {
+  if (!schemas.fullAllTexts) return schemas.full;
+  return z.union([schemas.full, schemas.fullAllTexts]).meta({
+    description: `A ${schemas.name} in the specification's shape, or a ${schemas.name}AllTexts when the request has \`texts=all\``,
+  });
+}
 
-function contentHeaders(ctx: ContentContext, etag?: string): Headers {
-  const headers = new Headers({ "Content-Language": contentLanguageHeader(ctx), Vary: "Accept-Language" });
-  if (etag) headers.set("ETag", etag);
+function contentHeaders(ctx: ContentContext): Headers {
+  return new Headers({ "Content-Language": contentLanguageHeader(ctx), Vary: CONTENT_VARY });
+}
+
+/** A content read: private to the caller, revalidated before reuse (docs/api.md "Conditional reads"). */
+export function readHeaders(ctx: ContentContext): Headers {
+  const headers = contentHeaders(ctx);
+  headers.set("Cache-Control", CONTENT_CACHE_CONTROL);
   return headers;
 }
 
-async function contextOf(op: OperationContext<unknown, unknown, unknown, Caller>, multiLanguage: boolean): Promise<ContentContext> {
+/** A record's body as JSON text and the strong ETag of that representation. */
+export function recordRepresentation(ctx: ContentContext, body: unknown, versionTag: string): { text: string; etag: string } {
+  const text = JSON.stringify(body);
+  return { text, etag: representationEtag(versionTag, representationDigest(text, contentLanguageHeader(ctx))) };
+}
+
+/** A written record's answer (200 or 201) with the ETag of its representation. */
+export function writtenRecord(ctx: ContentContext, body: unknown, versionTag: string, location?: string): Response {
+  const { text, etag } = recordRepresentation(ctx, body, versionTag);
+  const headers = contentHeaders(ctx);
+  headers.set("ETag", etag);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  if (location) headers.set("Location", location);
+  return new Response(text, { status: location ? 201 : 200, headers });
+}
+
+/** The headers of a write's answer. */
+export const WRITE_RESPONSE_HEADERS = {
+  ETag: { description: 'The new version\'s tag, `"<id>.<version>.<digest>"`: send it as `If-Match` with the next write', schema: z.string() },
+  "Content-Language": { description: "The language(s) of the texts", schema: z.string() },
+};
+
+export const NOT_MODIFIED = "Not modified: the `If-None-Match` tag is still current; no body";
+
+/** The headers of a content read (200 and 304). */
+export function readResponseHeaders(kind: "strong" | "weak") {
+  return {
+    ETag: {
+      description:
+        kind === "strong"
+          ? 'This representation of the record version: `"<id>.<version>.<digest>"`; send it as `If-Match` to write, or `If-None-Match` to revalidate'
+          : 'A weak tag of the page (its records\' ids and versions, the total, what it shows); send it as `If-None-Match` to revalidate',
+      schema: z.string(),
+    },
+    "Cache-Control": { description: `\`${CONTENT_CACHE_CONTROL}\`: the answer is the caller's own; revalidate before reusing it`, schema: z.string() },
+    Vary: { description: `\`${CONTENT_VARY}\``, schema: z.string() },
+    "Content-Language": { description: "The language(s) of the texts", schema: z.string() },
+  };
+}
+
+export const conditionalHeaders = z.object({
+  "if-none-match": z.string().optional().meta({ description: "An ETag read before: 304 without a body while it is still current" }),
+});
+
+export async function contextOf(op: OperationContext<unknown, unknown, unknown, Caller>, multiLanguage: boolean): Promise<ContentContext> {
   return buildContentContext({ db: op.db, caller: op.caller, req: op.req, url: op.url, multiLanguage });
 }
 
@@ -42,18 +106,21 @@ export function collectionOperations(collection: Collection<any, any>, schemas: 
   const base = `/content/${collection.key}`;
   const idSchema = collection.idKind === "int" ? z.coerce.number().int("must be an integer id").positive("must be a positive id") : z.uuid("must be a uuid");
   const params = z.object({ id: idSchema });
-  const getQuery = z.object({
-    lang: langQuery,
+  const textQuery = schemas.fullAllTexts ? textQuerySchema : textQuerySchema.pick({ lang: true });
+  const record = recordResponseSchema(schemas);
+  const getQuery = textQuery.extend({
     ...(schemas.acceptsTrainingPlan
       ? { "training-plan": z.uuid("must be a uuid").optional().meta({ description: "The training plan this item is opened from; it must belong to it" }) }
       : {}),
   });
   const listSchema = z.object({ total: z.number().int(), data: z.array(schemas.preview) }).meta({ id: `${schemas.name}List` });
-  const patchSchema = z.record(z.string(), z.unknown()).meta({
+  const patchSchema = mergePatchSchemaOf(schemas.input, {
     id: `${schemas.name}Patch`,
-    description: `A JSON merge patch (RFC 7396) of the ${schemas.name} input. Text fields keep their per-language meaning: a string sets the Content-Language language, an object sets the languages it names (an empty string removes one).`,
+    description:
+      `A JSON merge patch (RFC 7396) of the ${schemas.name} input: the members to change, nothing else; \`null\` removes a member the input may leave out. ` +
+      "Text fields keep their per-language meaning: a string sets the Content-Language language, an object sets the languages it names (an empty string removes one).",
   });
-  const ifMatchHeaders = z.object({ "if-match": z.string().optional().meta({ description: "The ETag read with the record; a stale one gets 412" }) });
+  const ifMatchHeaders = z.object({ "if-match": ifMatchHeaderSchema });
   const readCollection = collection as unknown as Collection;
 
   const list = defineOperation({
@@ -65,10 +132,17 @@ export function collectionOperations(collection: Collection<any, any>, schemas: 
     tags: [schemas.tag],
     auth: CONTENT_READ,
     filter: collection.filter.spec,
-    responses: { 200: { description: `A page of ${collection.label} previews (texts as plain strings in the response language)`, schema: listSchema } },
+    request: { headers: conditionalHeaders },
+    responses: {
+      200: { description: `A page of ${collection.label} previews (texts as plain strings in the response language)`, schema: listSchema, headers: readResponseHeaders("weak") },
+      304: { description: NOT_MODIFIED, headers: readResponseHeaders("weak") },
+    },
     handle: async (op) => {
       const ctx = await contextOf(op, false);
-      return json(await readCollection.list(ctx, op.filter as FilterQuery), { headers: contentHeaders(ctx) });
+      const { total, data, versions } = await readCollection.list(ctx, op.filter as FilterQuery);
+      const text = JSON.stringify({ total, data });
+      const etag = `W/"${representationDigest(`${versions.join(",")}\n${total}\n${text}`, contentLanguageHeader(ctx))}"`;
+      return conditionalJson(op.req, text, etag, readHeaders(ctx));
     },
   });
 
@@ -79,14 +153,19 @@ export function collectionOperations(collection: Collection<any, any>, schemas: 
     summary: `Get one ${collection.label}`,
     tags: [schemas.tag],
     auth: CONTENT_READ,
-    request: { params, query: getQuery },
-    responses: { 200: { description: `The ${collection.label}`, schema: schemas.full, headers: { ETag: { description: "The record's version", schema: z.string() } } } },
-    errors: ["not_found"],
+    request: { params, query: getQuery, headers: conditionalHeaders },
+    responses: {
+      200: { description: `The ${collection.label}`, schema: record, headers: readResponseHeaders("strong") },
+      304: { description: NOT_MODIFIED, headers: readResponseHeaders("strong") },
+    },
+    // `lang` naming a language the organization does not have is a 400 (docs/api.md "Languages").
+    errors: ["not_found", "bad_request"],
     handle: async (op) => {
       const ctx = await contextOf(op, true);
       const query = op.query as { "training-plan"?: string };
-      const { body, etag } = await readCollection.get(ctx, (op.params as { id: string | number }).id, { trainingPlanId: query["training-plan"] });
-      return json(body, { headers: contentHeaders(ctx, etag) });
+      const { body, etag: versionTag } = await readCollection.get(ctx, (op.params as { id: string | number }).id, { trainingPlanId: query["training-plan"] });
+      const { text, etag } = recordRepresentation(ctx, body, versionTag);
+      return conditionalJson(op.req, text, etag, readHeaders(ctx));
     },
   });
 
@@ -98,13 +177,13 @@ export function collectionOperations(collection: Collection<any, any>, schemas: 
     description: "Texts may be plain strings (in the Content-Language language, else the organization's default) or MultiLangString objects.",
     tags: [schemas.tag],
     auth: CONTENT_WRITE,
-    request: { body: schemas.input },
-    responses: { 201: { description: `The new ${collection.label}`, schema: schemas.full } },
+    request: { query: textQuery, body: schemas.input },
+    responses: { 201: { description: `The new ${collection.label}`, schema: record, headers: { ...WRITE_RESPONSE_HEADERS, Location: { description: "The record's address", schema: z.string() } } } },
     errors: ["forbidden", "conflict"],
     handle: async (op) => {
       const ctx = await contextOf(op, true);
       const result = await readCollection.create(ctx, op.body as Record<string, unknown>);
-      return created(result.body, `/api/v3${base}/${result.id}`, contentHeaders(ctx, result.etag));
+      return writtenRecord(ctx, result.body, result.etag, `/api/v3${base}/${result.id}`);
     },
   });
 
@@ -115,13 +194,13 @@ export function collectionOperations(collection: Collection<any, any>, schemas: 
     summary: `Replace a ${collection.label}`,
     tags: [schemas.tag],
     auth: CONTENT_WRITE,
-    request: { params, body: schemas.input, headers: ifMatchHeaders },
-    responses: { 200: { description: `The ${collection.label} as stored`, schema: schemas.full } },
+    request: { params, query: textQuery, body: schemas.input, headers: ifMatchHeaders },
+    responses: { 200: { description: `The ${collection.label} as stored`, schema: record, headers: WRITE_RESPONSE_HEADERS } },
     errors: ["forbidden", "not_found", "conflict", "precondition_failed"],
     handle: async (op) => {
       const ctx = await contextOf(op, true);
       const { body, etag } = await readCollection.replace(ctx, (op.params as { id: string | number }).id, op.body as Record<string, unknown>, op.req.headers.get("if-match"));
-      return json(body, { headers: contentHeaders(ctx, etag) });
+      return writtenRecord(ctx, body, etag);
     },
   });
 
@@ -132,13 +211,13 @@ export function collectionOperations(collection: Collection<any, any>, schemas: 
     summary: `Change part of a ${collection.label}`,
     tags: [schemas.tag],
     auth: CONTENT_WRITE,
-    request: { params, body: patchSchema, headers: ifMatchHeaders },
-    responses: { 200: { description: `The ${collection.label} as stored`, schema: schemas.full } },
+    request: { params, query: textQuery, body: patchSchema, headers: ifMatchHeaders },
+    responses: { 200: { description: `The ${collection.label} as stored`, schema: record, headers: WRITE_RESPONSE_HEADERS } },
     errors: ["forbidden", "not_found", "conflict", "precondition_failed"],
     handle: async (op) => {
       const ctx = await contextOf(op, true);
       const { body, etag } = await readCollection.patch(ctx, (op.params as { id: string | number }).id, op.body as Record<string, unknown>, op.req.headers.get("if-match"));
-      return json(body, { headers: contentHeaders(ctx, etag) });
+      return writtenRecord(ctx, body, etag);
     },
   });
 
@@ -160,5 +239,5 @@ export function collectionOperations(collection: Collection<any, any>, schemas: 
     },
   });
 
-  return { list, create, get, replace, patch, remove, all: [list, create, get, replace, patch, remove] };
+  return { list, create, get, replace, patch, remove, recordSchema: record, all: [list, create, get, replace, patch, remove] };
 }

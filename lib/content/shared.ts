@@ -3,20 +3,38 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Executor } from "@/lib/db";
 import { statusField, type FieldCompiler, type FilterCondition } from "@/lib/filter";
-import { renderedTextSchema, renderText, translationStatusEntrySchema } from "@/lib/i18n";
+import { multiLangStringSchema, plainTextSchema, renderedTextSchema, renderPlainText, renderText, translationStatusEntrySchema } from "@/lib/i18n";
 import type { LocalizedText } from "@/lib/i18n";
 import type { ContentContext } from "./context";
 
 /** Schemas shared by every collection's input and output. */
 export { durationSchema, intIdsSchema, levelSchema, locationSchema, slugInputSchema, textInput, uploadRefInputSchema, uuidIdsSchema } from "./input-schemas";
 export const renderedText = renderedTextSchema;
+/** A text of a list's preview: always a plain string in the response language (specification §4.5). */
+export const previewText = z.string().meta({ description: "In the response language (lists always answer plain strings)" });
 export const translationStatusSchema = z.array(translationStatusEntrySchema);
 export const contentStatusSchema = z
   .record(z.string(), z.enum(["draft", "published", "unpublished"]))
   .meta({ id: "ContentStatus", description: "Status per language key (`default` or a language code)", example: { default: "published", de: "draft" } });
 
+/**
+ * The response schemas of a record's texts in one representation (docs/api.md "Languages"): `text` for
+ * the fields typed "string or MultiLangString", `plain` for every other text. A collection builds its
+ * full-record schema from them twice: in the specification's shape and in the `texts=all` shape.
+ */
+export type TextSchemas = { text: z.ZodType; plain: z.ZodType; suffix: "" | "AllTexts" };
+export const SPEC_TEXTS: TextSchemas = { text: renderedTextSchema, plain: plainTextSchema, suffix: "" };
+export const PREVIEW_TEXTS: TextSchemas = { text: previewText, plain: previewText, suffix: "" };
+export const ALL_TEXTS: TextSchemas = { text: multiLangStringSchema, plain: multiLangStringSchema, suffix: "AllTexts" };
+
+/** A field typed "string or MultiLangString" (a record's own title, name, description, steps). */
 export function text(value: LocalizedText | null | undefined, ctx: ContentContext) {
   return renderText(value, ctx.view);
+}
+
+/** A field typed `string`: a plain string unless the request asked for every text (`texts=all`). */
+export function stringText(value: LocalizedText | null | undefined, ctx: ContentContext) {
+  return renderPlainText(value, ctx.view);
 }
 
 /** Preview texts are always plain strings in the response language (specification §4.5). */

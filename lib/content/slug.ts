@@ -1,4 +1,4 @@
-import { and, eq, like, ne, type SQL } from "drizzle-orm";
+import { and, eq, getTableName, like, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
@@ -23,7 +23,9 @@ type SluggedTable = PgTable & { slug: AnyPgColumn; organizationId: AnyPgColumn; 
 
 /**
  * The slug to store. A given slug must be free in this organization's collection (409); a missing one
- * is generated from `source` with `-2`, `-3` … appended until free (one query).
+ * is generated from `source` with `-2`, `-3` … appended until free (one query). Writes that generate
+ * from the same words in one collection of one organization take turns (a transaction-scoped advisory
+ * lock), so concurrent creates of the same name each get their own slug instead of racing to a 409.
  */
 export async function resolveSlug(
   db: Executor,
@@ -39,6 +41,8 @@ export async function resolveSlug(
     return input.given;
   }
   const base = slugify(input.source);
+  const lockKey = `slug:${getTableName(table)}:${organizationId}:${base}`;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
   const rows = await db.select({ slug: table.slug }).from(table).where(scope(like(table.slug, `${base}%`)));
   const taken = new Set(rows.map((row) => row.slug as string));
   if (!taken.has(base)) return base;

@@ -19,7 +19,73 @@ export type Database = {
   db: Db;
   kind: "embedded" | "postgresql";
   close: () => Promise<void>;
+  /**
+   * Hears `NOTIFY channel` of every session of the database: on PostgreSQL through a connection of
+   * its own, reconnected when lost (`onLive(false)`, then `onLive(true)` once it listens again); on
+   * the embedded database in-process. Resolves with a function that stops listening.
+   */
+  listen: (channel: string, handlers: NotificationHandlers) => Promise<() => Promise<void>>;
+  /**
+   * Runs SQL text with `$n` parameters outside any transaction, the way the job queue library speaks to
+   * its database (docs/decisions/0019). Text without parameters may hold several statements.
+   */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 };
+
+export type NotificationHandlers = { onNotify: (payload: string) => void; onLive: (isLive: boolean) => void };
+
+const LISTEN_RETRY_MS = 500;
+const LISTEN_PING_MS = 5_000;
+
+/**
+ * A dedicated connection (LISTEN needs a session; a pooled one would be handed to other queries).
+ * A ping every few seconds notices a connection that died without a word.
+ */
+function listenOnPostgres(url: string, channel: string, handlers: NotificationHandlers, Client: typeof import("pg").Client): () => Promise<void> {
+  let client: import("pg").Client | undefined;
+  let isStopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let ping: NodeJS.Timeout | undefined;
+  const lost = (current: import("pg").Client) => {
+    if (client !== current) return;
+    client = undefined;
+    clearInterval(ping);
+    handlers.onLive(false);
+    current.end().catch(() => undefined);
+    if (!isStopped) retry = setTimeout(connect, LISTEN_RETRY_MS);
+  };
+  const connect = async () => {
+    const current = new Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 3000 });
+    client = current;
+    current.on("error", () => lost(current));
+    current.on("end", () => lost(current));
+    current.on("notification", (message) => {
+      if (message.channel === channel && message.payload) handlers.onNotify(message.payload);
+    });
+    try {
+      await current.connect();
+      await current.query(`LISTEN ${channel}`);
+      if (client !== current || isStopped) return;
+      handlers.onLive(true);
+      ping = setInterval(() => {
+        current.query("SELECT 1").catch(() => lost(current));
+      }, LISTEN_PING_MS);
+      ping.unref();
+    } catch {
+      lost(current);
+    }
+  };
+  void connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    clearInterval(ping);
+    const current = client;
+    client = undefined;
+    handlers.onLive(false);
+    await current?.end().catch(() => undefined);
+  };
+}
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "lib/db/migrations");
 
@@ -45,7 +111,14 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     await pool.end();
     throw error;
   }
-  return { db: db as unknown as Db, kind: "postgresql", close: () => pool.end() };
+  const { Client } = await import("pg");
+  return {
+    db: db as unknown as Db,
+    kind: "postgresql",
+    close: () => pool.end(),
+    listen: async (channel, handlers) => listenOnPostgres(url, channel, handlers, Client),
+    executeSql: async (text, values) => pool.query(text, values),
+  };
 }
 
 async function openEmbedded(dataDir: string): Promise<Database> {
@@ -66,6 +139,21 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: "embedded",
+      listen: async (channel, handlers) => {
+        const unlisten = await client.listen(channel, handlers.onNotify);
+        handlers.onLive(true);
+        return async () => {
+          handlers.onLive(false);
+          await unlisten();
+        };
+      },
+      // PGlite's `query` speaks the extended protocol (one statement); `exec` takes several. Both wait
+      // for any open transaction of the single connection, so they never run inside someone else's.
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      },
       close: async () => {
         try {
           await client.close();

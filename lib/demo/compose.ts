@@ -3,7 +3,8 @@
  * with their items, sets and targets, and training plan weeks. Pure: the ids of referenced records
  * and the organization's languages come in as arguments.
  */
-import { estimateWorkoutSeconds, type PhaseOf, type Target, type WorkoutItemOf } from "@/lib/workouts/phases";
+import type { PhaseOf, Target, WorkoutItemOf } from "@/lib/workouts/phases";
+import { estimateWorkoutSeconds } from "@/lib/workouts/timeline";
 import type { ExerciseSpec } from "./exercises-data";
 import type { Text } from "./lookups-data";
 import {

@@ -4,14 +4,18 @@ import { defineCollection } from "@/lib/content/collection";
 import { collectionOperations } from "@/lib/content/operations";
 import { usesOf, type ReferenceUse } from "@/lib/content/references";
 import {
+  ALL_TEXTS,
   containsInt,
   defaultTextOrder,
   findReferrersIn,
   localizedEqualsField,
   plainText,
-  renderedText,
+  previewText,
   searchTextField,
+  SPEC_TEXTS,
+  stringText,
   text,
+  type TextSchemas,
 } from "@/lib/content/shared";
 import { writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterSpec } from "@/lib/filter";
@@ -25,16 +29,20 @@ type EquipmentInput = z.output<typeof equipmentInputSchema>;
 
 const previewShape = {
   id: z.number().int(),
-  name: renderedText,
+  name: previewText,
   slug: z.string(),
   brand_id: z.number().int().nullable(),
   categories: z.array(z.number().int()),
   no_equipment: z.boolean().meta({ description: "True on the special record for exercises that need no equipment" }),
 };
 const equipmentPreviewSchema = z.object(previewShape).meta({ id: "EquipmentPreview" });
-const equipmentSchema = z
-  .object({ ...previewShape, description: renderedText, image: uploadRecordSchema.nullable() })
-  .meta({ id: "Equipment" });
+// §2.6 types the name `string` and the description "string or MultiLangString".
+const equipmentSchemaOf = (texts: TextSchemas) =>
+  z
+    .object({ ...previewShape, name: texts.plain, description: texts.text, image: uploadRecordSchema.nullable() })
+    .meta({ id: `Equipment${texts.suffix}` });
+const equipmentSchema = equipmentSchemaOf(SPEC_TEXTS);
+const equipmentAllTextsSchema = equipmentSchemaOf(ALL_TEXTS);
 
 const filterSpec = {
   fields: {
@@ -80,7 +88,7 @@ export const equipment = defineCollection<EquipmentRow, EquipmentInput>({
   }),
   toFull: (row, ctx, related) => ({
     id: row.id,
-    name: text(row.name, ctx),
+    name: stringText(row.name, ctx),
     slug: row.slug,
     brand_id: row.brandId,
     categories: row.categories,
@@ -125,6 +133,7 @@ export const equipmentOperations = collectionOperations(equipment, {
   name: "Equipment",
   preview: equipmentPreviewSchema,
   full: equipmentSchema,
+  fullAllTexts: equipmentAllTextsSchema,
   input: equipmentInputSchema,
   tag: "Equipment",
   listDescription: "Filters: `q`, `id`, `name`, `slug`, `brand_id`, `categories`. The record with `no_equipment: true` stands for exercises that need none.",

@@ -5,16 +5,20 @@ import { defineCollection } from "@/lib/content/collection";
 import { collectionOperations } from "@/lib/content/operations";
 import { usesOf } from "@/lib/content/references";
 import {
+  ALL_TEXTS,
   containsUuid,
   defaultTextOrder,
   findReferrersIn,
   levelSchema,
   localizedEqualsField,
   plainText,
-  renderedText,
+  previewText,
   searchTextField,
+  SPEC_TEXTS,
+  stringText,
   text,
   translationStatusSchema,
+  type TextSchemas,
 } from "@/lib/content/shared";
 import { translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterCondition, type FilterSpec } from "@/lib/filter";
@@ -27,9 +31,9 @@ type ExerciseInput = z.output<typeof exerciseInputSchema>;
 
 const previewShape = {
   id: z.uuid(),
-  name: renderedText,
+  name: previewText,
   slug: z.string(),
-  summary: renderedText,
+  summary: previewText,
   types: z.array(z.number().int()),
   level: levelSchema,
   gender: genderSchema,
@@ -39,17 +43,24 @@ const previewShape = {
   translation_status: translationStatusSchema,
 };
 export const exercisePreviewSchema = z.object(previewShape).meta({ id: "ExercisePreview" });
-export const exerciseSchema = z
-  .object({
-    ...previewShape,
-    video: uploadRecordSchema.nullable(),
-    gif: uploadRecordSchema.nullable(),
-    image: uploadRecordSchema.nullable(),
-    steps: z.array(renderedText),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .meta({ id: "Exercise" });
+// `name` and `steps` are typed "string or MultiLangString" (§2.3); `summary`, which §2.3 lists untyped
+// among the preview fields, is a plain string (docs/api.md "Languages").
+const exerciseSchemaOf = (texts: TextSchemas) =>
+  z
+    .object({
+      ...previewShape,
+      name: texts.text,
+      summary: texts.plain,
+      video: uploadRecordSchema.nullable(),
+      gif: uploadRecordSchema.nullable(),
+      image: uploadRecordSchema.nullable(),
+      steps: z.array(texts.text),
+      created_at: z.iso.datetime(),
+      updated_at: z.iso.datetime(),
+    })
+    .meta({ id: `Exercise${texts.suffix}` });
+export const exerciseSchema = exerciseSchemaOf(SPEC_TEXTS);
+export const exerciseAllTextsSchema = exerciseSchemaOf(ALL_TEXTS);
 
 const filterSpec = {
   fields: {
@@ -81,6 +92,7 @@ const equipmentBrands = (condition: FilterCondition) => {
 };
 
 export const exercises = defineCollection<ExerciseRow, ExerciseInput>({
+  versioned: true,
   key: "exercises",
   entity: "Exercise",
   label: "exercise",
@@ -121,7 +133,7 @@ export const exercises = defineCollection<ExerciseRow, ExerciseInput>({
     id: row.id,
     name: text(row.name, ctx),
     slug: row.slug,
-    summary: text(row.summary, ctx),
+    summary: stringText(row.summary, ctx),
     types: row.types,
     level: row.level,
     gender: row.gender,
@@ -193,6 +205,7 @@ export const exerciseOperations = collectionOperations(exercises, {
   name: "Exercise",
   preview: exercisePreviewSchema,
   full: exerciseSchema,
+  fullAllTexts: exerciseAllTextsSchema,
   input: exerciseInputSchema,
   tag: "Exercises",
   listDescription:

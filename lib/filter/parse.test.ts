@@ -382,3 +382,23 @@ describe("parseFilter: spec details", () => {
     ]);
   });
 });
+
+describe("parseFilter: text that cannot be stored", () => {
+  const json = (value: unknown) => `filter=${encodeURIComponent(JSON.stringify(value))}`;
+  const NUL = "must not contain the NUL character (U+0000)";
+  const SURROGATE = "must not contain an unpaired UTF-16 surrogate";
+
+  it.each([
+    ["a NUL in a bracket value", "filter[where][title][eq]=a%00b", "filter[where][title][eq]", NUL],
+    ["a NUL in a bracket key", "filter[where][ti%00tle]=x", "filter[where][ti\u0000tle]", NUL],
+    ["a NUL in the JSON form", json({ where: { q: "run\u0000" } }), "filter[where][q]", NUL],
+    ["an unpaired surrogate in the JSON form", json({ where: { q: "\ud800" } }), "filter[where][q]", SURROGATE],
+    ["an unpaired surrogate in a JSON list", json({ where: { title: { in: ["ok", "\udc00x"] } } }), "filter[where][title][in]", SURROGATE],
+  ])("refuses %s with 400 naming the parameter", (_, query, path, message) => {
+    expect(rejectionOf(query)).toEqual(single(path, message));
+  });
+
+  it("keeps well-formed text outside the Basic Multilingual Plane", () => {
+    expect(whereOf(json({ where: { q: "💪 run" } }))).toEqual([{ field: "q", operator: "eq", values: ["💪 run"] }]);
+  });
+});

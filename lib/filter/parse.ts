@@ -1,4 +1,5 @@
 import { ApiError, type ErrorDetail } from "../http/errors";
+import { describeUnsafeText } from "../validation";
 import { findClosestName } from "./suggest";
 import {
   DEFAULT_LIMIT,
@@ -40,7 +41,9 @@ export function parseFilter(params: URLSearchParams, spec: FilterSpec): FilterQu
     const segments = splitFilterKey(key);
     const [section, field, operator, ...rest] = segments ?? [];
     const report = (message: string) => problems.push({ path: key, message });
-    if (section === undefined) report(`is not a filter parameter; ${SYNTAX}`);
+    const unsafe = describeUnsafeText(key) ?? describeUnsafeText(value);
+    if (unsafe) report(unsafe);
+    else if (section === undefined) report(`is not a filter parameter; ${SYNTAX}`);
     else if (!SECTIONS.includes(section)) report(describeUnknown("filter parameter", section, SECTIONS));
     else if (section === "limit" && field === undefined) readLimit(value, query, report);
     else if (section === "offset" && field === undefined) readOffset(value, query, report);
@@ -51,6 +54,12 @@ export function parseFilter(params: URLSearchParams, spec: FilterSpec): FilterQu
     } else report(`is malformed; ${SYNTAX}`);
   }
 
+  for (const [field, fieldSpec] of Object.entries(spec.fields)) {
+    if (!fieldSpec.required || [...conditionIds].some((id) => id.startsWith(`${field}[`))) continue;
+    const path = `filter[where][${field}]`;
+    if (problems.length === 0) throw new ApiError("bad_request", `${path} is required: ${fieldSpec.required}`, [{ path, message: "is required" }]);
+    problems.push({ path, message: "is required" });
+  }
   if (problems.length > 0) throw createFilterError(problems);
   if (query.order.length === 0) query.order = spec.defaultOrder.map((order) => ({ ...order }));
   return query;

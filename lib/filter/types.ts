@@ -28,6 +28,8 @@ export type FieldSpec = {
    * form is a list that matches any entry (§4.1), i.e. `in`.
    */
   bareOperator?: FilterOperator;
+  /** Makes the field required (a 400 without it), saying what its value is for. */
+  required?: string;
 };
 
 /** A sortable field; the description feeds the API documentation. */

@@ -4,7 +4,9 @@ import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { defineOperation } from "@/lib/http/route";
 import { json } from "@/lib/http/responses";
+import { getStorage } from "@/lib/storage";
 import packageJson from "@/package.json";
+import { checkReadiness, READINESS_TIMEOUT_MS } from "./readiness";
 
 export const SERVICE_VERSION: string = packageJson.version;
 
@@ -16,23 +18,9 @@ export const healthSchema = z
   })
   .meta({ id: "Health", example: { status: "ok", database: "embedded", version: SERVICE_VERSION } });
 
-const HEALTH_TIMEOUT_MS = 2000;
-
-async function pingDatabase(): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
-  });
-  const ping = (async () => {
-    const { db } = await getDatabase();
-    await db.execute(sql`select 1`);
-    return true;
-  })().catch(() => false);
-  try {
-    return await Promise.race([ping, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+async function pingDatabase(): Promise<void> {
+  const { db } = await getDatabase();
+  await db.execute(sql`select 1`);
 }
 
 export const getHealth = defineOperation({
@@ -49,8 +37,42 @@ export const getHealth = defineOperation({
     503: { description: "The database does not answer", schema: healthSchema },
   },
   handle: async () => {
-    const isUp = await pingDatabase();
+    const { isReady: isUp } = await checkReadiness({ database: pingDatabase }, READINESS_TIMEOUT_MS, { onlyBuiltIn: true });
     const body = { status: isUp ? "ok" : "unavailable", database: getEnv().database, version: SERVICE_VERSION };
     return json(body, { status: isUp ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  },
+});
+
+const checkStateSchema = z.enum(["ok", "unavailable"]);
+
+export const readinessSchema = z
+  .object({
+    status: z.enum(["ready", "unavailable"]),
+    checks: z.record(z.string(), checkStateSchema).meta({
+      description: "Each part this process needs: `database` and `storage` always, and every part that registered a check of its own (such as the job queue).",
+    }),
+  })
+  .meta({ id: "Readiness", example: { status: "ready", checks: { database: "ok", storage: "ok" } } });
+
+export const getReadiness = defineOperation({
+  method: "GET",
+  path: "/health/ready",
+  operationId: "getReadiness",
+  summary: "Readiness to take traffic",
+  description:
+    "Answers 200 once the database, the file storage (the S3 bucket, or the storage directory) and every other part this process " +
+    "depends on answer, and 503 naming the parts that do not, so that a load balancer sends requests only to nodes that can serve them. " +
+    "`GET /health` stays the liveness check.",
+  tags: ["Service"],
+  auth: { public: true },
+  usesDatabase: false,
+  responses: {
+    200: { description: "Every part answers", schema: readinessSchema },
+    503: { description: "At least one part does not answer", schema: readinessSchema },
+  },
+  handle: async () => {
+    const report = await checkReadiness({ database: pingDatabase, storage: () => getStorage().check() });
+    const body = { status: report.isReady ? "ready" : "unavailable", checks: report.checks };
+    return json(body, { status: report.isReady ? 200 : 503, headers: { "Cache-Control": "no-store" } });
   },
 });

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import type { FilterQuery, FilterSpec } from "@/lib/filter";
 import type { ErrorCode } from "./errors";
 
-export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 type AnyObjectSchema = z.ZodType<Record<string, unknown>>;
@@ -62,6 +62,8 @@ export type OperationSpec<
   filter?: FilterSpec;
   /** Skips reading the body as JSON (multipart uploads read it themselves). */
   rawBody?: boolean;
+  /** The documented media type(s) of a raw body (default multipart/form-data). */
+  rawBodyType?: string | readonly string[];
   /** False for operations that must answer without opening the database (health). */
   usesDatabase?: boolean;
 };

@@ -6,15 +6,16 @@ import { validateInput } from "@/lib/validation";
 import { parseFilter } from "@/lib/filter";
 import { isQueryCountExposed, withQueryCount } from "@/lib/db/query-count";
 import { authenticateRequest, authorizeCaller, type Caller } from "@/lib/auth/caller";
+import { auditActorOfRequest, runAsAuditActor } from "@/lib/audit-log/actor-context";
 import { applyRateLimit } from "./rate-limit";
-import { readJsonBody } from "./body";
+import { mustCloseConnection, readJsonBody } from "./body";
 import { ApiError, errorBody } from "./errors";
 import { HTTP_METHODS, type HttpMethod, type Operation, type OperationSpec } from "./operation";
 import { json, noContent } from "./responses";
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type NextHandler = (req: Request, ctx: NextRouteContext) => Promise<Response>;
-type RouteHandlers = Record<HttpMethod | "OPTIONS", NextHandler>;
+export type RouteHandlers = Record<HttpMethod | "OPTIONS", NextHandler>;
 
 type AnyOperation = Operation<never, never, never, never>;
 
@@ -39,11 +40,45 @@ function requestIdFor(req: Request): string {
   return given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 
+type RouteParams = Record<string, string | string[] | undefined>;
+
+/**
+ * GET and HEAD of a file-delivery route outside `/api/v3` (`/cdn/...`): the request id, the JSON
+ * error body for a refusal (never cached), and any headers every answer carries.
+ */
+export function deliveryRoute(
+  route: string,
+  serve: (req: Request, params: RouteParams, isHead: boolean) => Promise<Response>,
+  headers: Record<string, string> = {},
+): { GET: (req: Request, context: { params: Promise<RouteParams> }) => Promise<Response>; HEAD: (req: Request, context: { params: Promise<RouteParams> }) => Promise<Response> } {
+  const handler = (isHead: boolean) => async (req: Request, context: { params: Promise<RouteParams> }): Promise<Response> => {
+    const requestId = requestIdFor(req);
+    let response: Response;
+    try {
+      response = await serve(req, await context.params, isHead);
+    } catch (error) {
+      response = errorResponse(error, requestId, { route });
+      response.headers.set("Cache-Control", "no-store");
+    }
+    response.headers.set("X-Request-Id", requestId);
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  };
+  return { GET: handler(false), HEAD: handler(true) };
+}
+
 function withRequestId(response: Response, requestId: string, extra?: Headers): Response {
   extra?.forEach((value, key) => {
     if (!response.headers.has(key)) response.headers.set(key, value);
   });
   response.headers.set("X-Request-Id", requestId);
+  return response;
+}
+
+/** The response as sent: with its request id, and closing a connection whose request body was left unread. */
+function finish(req: Request, response: Response, requestId: string, extra?: Headers): Response {
+  withRequestId(response, requestId, extra);
+  if (mustCloseConnection(req)) response.headers.set("Connection", "close");
   return response;
 }
 
@@ -84,7 +119,8 @@ async function runOperation(operation: AnyOperation, req: Request, ctx: NextRout
     }
 
     const db = operation.usesDatabase === false ? (undefined as never) : await getDb();
-    const handle = () => operation.handle({
+    const actor = auditActorOfRequest(caller, req, requestId);
+    const handle = () => runAsAuditActor(actor, () => operation.handle({
       req,
       url,
       requestId,
@@ -95,13 +131,13 @@ async function runOperation(operation: AnyOperation, req: Request, ctx: NextRout
       db,
       filter,
       responseHeaders,
-    });
-    if (!isQueryCountExposed()) return withRequestId(await handle(), requestId, responseHeaders);
+    }));
+    if (!isQueryCountExposed()) return finish(req, await handle(), requestId, responseHeaders);
     const { result, count } = await withQueryCount(handle);
     responseHeaders.set("X-Query-Count", String(count));
-    return withRequestId(result, requestId, responseHeaders);
+    return finish(req, result, requestId, responseHeaders);
   } catch (error) {
-    return withRequestId(errorResponse(error, requestId, { method: req.method, operation: operation.operationId }), requestId, responseHeaders);
+    return finish(req, errorResponse(error, requestId, { method: req.method, operation: operation.operationId }), requestId, responseHeaders);
   }
 }
 
@@ -123,28 +159,42 @@ async function answerWithError(req: Request, fail: () => never): Promise<Respons
  */
 export function route(...operations: Array<{ method: HttpMethod } & Pick<OperationSpec<undefined, undefined, undefined>, "path">>): RouteHandlers {
   const byMethod = new Map(operations.map((operation) => [operation.method, operation as unknown as AnyOperation]));
-  const allow = [...byMethod.keys(), "OPTIONS"].join(", ");
+  // In one order whatever the order of the arguments (the route file's, the registry's).
+  const allow = [...HTTP_METHODS.filter((method) => byMethod.has(method)), "OPTIONS"].join(", ");
+  const notAllowed = (req: Request, method: string) =>
+    answerWithError(req, () => {
+      throw new ApiError("method_not_allowed", `method ${method} is not allowed here; allowed: ${allow}`, undefined, {
+        headers: { Allow: allow },
+      });
+    });
   const handlers = {} as RouteHandlers;
   for (const method of HTTP_METHODS) {
     const operation = byMethod.get(method);
-    handlers[method] = operation
-      ? (req, ctx) => runOperation(operation, req, ctx)
-      : (req) =>
-          answerWithError(req, () => {
-            throw new ApiError("method_not_allowed", `method ${req.method} is not allowed here; allowed: ${allow}`, undefined, {
-              headers: { Allow: allow },
-            });
-          });
+    handlers[method] = operation ? (req, ctx) => runOperation(operation, req, ctx) : (req) => notAllowed(req, req.method);
   }
-  handlers.OPTIONS = async (req) => withRequestId(noContent({ Allow: allow }), requestIdFor(req));
+  handlers.OPTIONS = async (req) => {
+    const refused = refusedMethodOf(req);
+    return refused ? notAllowed(req, refused) : withRequestId(noContent({ Allow: allow }), requestIdFor(req));
+  };
   return handlers;
+}
+
+/**
+ * The method the production server refused (TRACE, CONNECT), which it passes on as an OPTIONS request
+ * carrying this header because only the route files know each path's methods (scripts/server.mjs).
+ */
+const REFUSED_METHOD_HEADER = "x-refused-method";
+
+function refusedMethodOf(req: Request): string | undefined {
+  const method = req.headers.get(REFUSED_METHOD_HEADER);
+  return method === "TRACE" || method === "CONNECT" ? method : undefined;
 }
 
 /** Answers every method with 404 in the §7 shape (unknown paths under `/api/v3`). */
 export function notFoundRoute(): RouteHandlers {
   const handler: NextHandler = (req) =>
     answerWithError(req, () => {
-      throw new ApiError("not_found", `no such endpoint: ${req.method} ${new URL(req.url).pathname}`);
+      throw new ApiError("not_found", `no such endpoint: ${refusedMethodOf(req) ?? req.method} ${new URL(req.url).pathname}`);
     });
-  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler };
+  return { GET: handler, HEAD: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler };
 }

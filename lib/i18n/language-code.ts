@@ -9,6 +9,13 @@ const LANGUAGE_TAG_PATTERN = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
 // Codes end up in error messages; a client could send kilobytes, which we must not echo back.
 const MAX_QUOTED_LENGTH = 24;
 
+/**
+ * The `lang` parameter as the OpenAPI document describes it: comma-separated language tags, spaces
+ * around them and empty items tolerated (./lang-param.ts reads it so).
+ */
+const TAG = LANGUAGE_TAG_PATTERN.source.slice(1, -1);
+export const LANGUAGE_LIST_PATTERN = `^[\\s,]*(?:${TAG}(?:\\s*,[\\s,]*${TAG})*)?[\\s,]*$`;
+
 export function isLanguageTag(value: string): boolean {
   return LANGUAGE_TAG_PATTERN.test(value);
 }

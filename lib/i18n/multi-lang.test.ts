@@ -6,6 +6,7 @@ import {
   mergeTextInput,
   multiLangStringSchema,
   pickText,
+  renderPlainText,
   renderText,
   textViewFrom,
   toMultiLangString,
@@ -93,6 +94,54 @@ describe("renderText and textViewFrom", () => {
       status: 400,
       message: "lang: language 'it' is not enabled for this organization; enabled: en, de, fr, es",
       details: [{ path: "lang", message: "language 'it' is not enabled for this organization; enabled: en, de, fr, es" }],
+    });
+  });
+});
+
+describe("texts=all", () => {
+  it("asks for every text in every enabled language without lang", () => {
+    expect(textViewFrom({ acceptLanguage: "de", texts: "all", organization })).toEqual({
+      mode: "multi",
+      languages: enabled,
+      defaultLanguage: "en",
+      allTexts: true,
+    });
+  });
+
+  it("asks for every text in the languages of lang", () => {
+    expect(textViewFrom({ acceptLanguage: null, lang: "fr,de", texts: "all", organization })).toEqual({
+      mode: "multi",
+      languages: ["fr", "de"],
+      defaultLanguage: "en",
+      allTexts: true,
+    });
+  });
+});
+
+describe("renderPlainText (a field typed string)", () => {
+  const single = { mode: "single", language: "de", defaultLanguage: "en" } as const;
+  it.each([
+    [pushUp, ["de", "fr"], "Liegestütz"],
+    [pushUp, ["fr", "de"], "Liegestütz"],
+    [pushUp, ["fr", "es"], "Push-up"],
+    [{ fr: "Pompe" }, ["es", "de"], ""],
+    [{ fr: "Pompe", en: "" }, ["de", "fr"], "Pompe"],
+    [{}, ["de"], ""],
+    [null, ["de"], ""],
+  ])("%j with lang=%j is the first requested language with a text, else the default: %j", (value, languages, expected) => {
+    expect(renderPlainText(value, { mode: "multi", languages, defaultLanguage: "en" })).toBe(expected);
+  });
+
+  it("is the response language's text, else the default's, for one language", () => {
+    expect(renderPlainText(pushUp, single)).toBe("Liegestütz");
+    expect(renderPlainText({ en: "Push-up" }, single)).toBe("Push-up");
+  });
+
+  it("is a MultiLangString with texts=all", () => {
+    expect(renderPlainText(pushUp, { mode: "multi", languages: ["de", "fr"], defaultLanguage: "en", allTexts: true })).toEqual({
+      default: "Push-up",
+      de: "Liegestütz",
+      fr: "",
     });
   });
 });

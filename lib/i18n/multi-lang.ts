@@ -16,10 +16,15 @@ export type MultiLangString = { default: string } & Record<string, string>;
 /** What a text field may be written as: a plain string or an object of translations (API decisions §4). */
 export type LocalizedTextInput = string | Record<string, string>;
 
-/** How a response shows its text fields: one language as plain strings, or several as MultiLangStrings. */
+/**
+ * How a response shows its text fields (docs/api.md "Languages"): one language as plain strings, or
+ * several languages (`lang=a,b`), where the fields typed "string or MultiLangString" are MultiLangStrings
+ * and every other text stays a plain string. `allTexts` (the `texts=all` opt-in) makes every text a
+ * MultiLangString.
+ */
 export type TextView =
   | { mode: "single"; language: string; defaultLanguage: string }
-  | { mode: "multi"; languages: readonly string[]; defaultLanguage: string };
+  | { mode: "multi"; languages: readonly string[]; defaultLanguage: string; allTexts?: boolean };
 
 export type SingleTextView = Extract<TextView, { mode: "single" }>;
 export type MultiTextView = Extract<TextView, { mode: "multi" }>;
@@ -61,7 +66,23 @@ export const multiLangStringSchema = z
 /** A field typed "string or MultiLangString" in responses (§2.1). */
 export const renderedTextSchema = z.union([z.string(), multiLangStringSchema]).meta({
   description:
-    "A plain string in the response language, or a MultiLangString when the `lang` query parameter asks for several languages.",
+    "A plain string in the response language, or a MultiLangString when the `lang` query parameter asks for several languages " +
+    "(or `texts=all` asks for every language of every text).",
+});
+
+/** A field the specification types `string`: a plain string, also when `lang` names several languages. */
+export const plainTextSchema = z.string().meta({
+  description:
+    "A plain string in the response language; with `lang=a,b`, in the first of them that has a text, else the default language.",
+});
+
+/** The `texts` query parameter: `all` asks for every text as a MultiLangString. */
+export const TEXTS_ALL = "all";
+export const textsParamSchema = z.enum([TEXTS_ALL], "must be 'all'").meta({
+  description:
+    "`all`: every text field, nested ones included, comes back as a MultiLangString keyed by `default` and each language of `lang` " +
+    "(without `lang`: every language of the organization). For editors and sync clients that need every translation; the " +
+    "specification's shape is without it.",
 });
 
 /** The translation in `language`, else the default language's (§4.5), else "". */
@@ -82,6 +103,7 @@ export function toMultiLangString(
   return multi;
 }
 
+/** A field typed "string or MultiLangString": a string for one language, a MultiLangString for several. */
 export function renderText(value: LocalizedText | null | undefined, view: SingleTextView): string;
 export function renderText(value: LocalizedText | null | undefined, view: MultiTextView): MultiLangString;
 export function renderText(value: LocalizedText | null | undefined, view: TextView): string | MultiLangString;
@@ -92,17 +114,34 @@ export function renderText(value: LocalizedText | null | undefined, view: TextVi
 }
 
 /**
+ * A field typed `string`: a plain string in every view but `allTexts`. For several languages it is the
+ * text of the first requested language that has one, else the default language's.
+ */
+export function renderPlainText(value: LocalizedText | null | undefined, view: TextView): string | MultiLangString {
+  if (view.mode === "single") return pickText(value, view.language, view.defaultLanguage);
+  if (view.allTexts) return toMultiLangString(value, view.languages, view.defaultLanguage);
+  for (const language of view.languages) {
+    const text = readTranslation(value, language);
+    if (text) return text;
+  }
+  return readTranslation(value, view.defaultLanguage);
+}
+
+/**
  * The view for a response from the request: several languages when `lang` names some (a 400 when it
  * names a code that is malformed or not enabled), else the language negotiated from `Accept-Language`.
- * List endpoints answer plain strings whatever `lang` says (§4.5), so their handlers leave `lang` out.
+ * `texts: "all"` makes every text a MultiLangString, in the languages of `lang` or else every enabled
+ * one. List endpoints answer plain strings whatever `lang` says (§4.5), so their handlers leave both out.
  */
 export function textViewFrom(input: {
   acceptLanguage: string | null;
   lang?: string | null;
+  texts?: typeof TEXTS_ALL;
   organization: { defaultLanguage: string; languages: readonly string[] };
 }): TextView {
   const { defaultLanguage, languages: enabled } = input.organization;
   const languages = parseLangParam(input.lang ?? null, enabled);
+  if (input.texts === TEXTS_ALL) return { mode: "multi", languages: languages ?? enabled, defaultLanguage, allTexts: true };
   return languages
     ? { mode: "multi", languages, defaultLanguage }
     : { mode: "single", language: negotiateLanguage(input.acceptLanguage, enabled, defaultLanguage), defaultLanguage };

@@ -39,6 +39,7 @@ const render = (row: InstructorRow, related: { uploads: Map<string, unknown> }) 
 });
 
 export const instructors = defineCollection<InstructorRow, InstructorInput>({
+  versioned: true,
   key: "instructors",
   entity: "Instructor",
   label: "instructor",

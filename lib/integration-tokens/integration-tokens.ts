@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { recordAuditEntry } from "@/lib/audit-log/record-audit-entry";
 import { hashToken, signToken } from "@/lib/auth/tokens";
 import { tables, type Db } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { INTEGRATION_TOKEN_TTL_SECONDS, MAX_LIVE_INTEGRATION_TOKENS, type IntegrationTokenRecord } from "./schemas";
+import { announceLocally } from "@/lib/cache/invalidations";
 
 const it = tables.integrationTokens;
 const live = (organizationId: string) => and(eq(it.organizationId, organizationId), isNull(it.deletedAt), gt(it.expiresAt, sql`now()`));
@@ -40,6 +42,7 @@ export async function createIntegrationToken(
       .insert(it)
       .values({ id, organizationId: input.organizationId, name: input.name, scope: input.scope, tokenHash: hashToken(token), createdBy: input.createdBy, expiresAt })
       .returning();
+    await recordAuditEntry(tx, { organizationId: input.organizationId, action: "token.issued", target: { type: "IntegrationToken", id, label: input.name }, details: { scope: input.scope } });
     const { last_used_at: _unused, ...record } = toRecord(row!);
     return { ...record, token };
   });
@@ -53,10 +56,14 @@ export async function listIntegrationTokens(db: Db, organizationId: string) {
 
 /** Deletes a token with immediate effect; another organization's or an unknown token is a 404. */
 export async function deleteIntegrationToken(db: Db, organizationId: string, id: string): Promise<void> {
-  const deleted = await db
-    .update(it)
-    .set({ deletedAt: sql`now()` })
-    .where(and(eq(it.id, id), eq(it.organizationId, organizationId), isNull(it.deletedAt)))
-    .returning({ id: it.id });
-  if (deleted.length === 0) throw new ApiError("not_found", "integration token not found");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .update(it)
+      .set({ deletedAt: sql`now()` })
+      .where(and(eq(it.id, id), eq(it.organizationId, organizationId), isNull(it.deletedAt)))
+      .returning({ id: it.id, name: it.name });
+    if (!deleted) throw new ApiError("not_found", "integration token not found");
+    await recordAuditEntry(tx, { organizationId, action: "token.revoked", target: { type: "IntegrationToken", id, label: deleted.name } });
+  });
+  announceLocally("integration-token", id);
 }

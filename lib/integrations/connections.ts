@@ -1,3 +1,4 @@
+import { recordAuditEntry } from "@/lib/audit-log/record-audit-entry";
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
@@ -71,8 +72,17 @@ export async function createConnection(db: Db, organizationId: string, body: Cre
   }
   const id = randomUUID();
   const settings = mergeSettings(integration, [], body.settings, (settingId, plain) => encryptSecret(plain, secretContext(id, settingId)));
-  const [row] = await db.insert(c).values({ id, organizationId, integrationKey: integration.key, name: body.name, settings }).returning();
-  return toConnectionRecord(row!);
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(c).values({ id, organizationId, integrationKey: integration.key, name: body.name, settings }).returning();
+    await recordAuditEntry(tx, {
+      organizationId,
+      action: "integration.created",
+      target: { type: "IntegrationConnection", id, label: body.name },
+      details: { integration: integration.key, settings: body.settings.map((setting) => setting.setting_id) },
+    });
+    return inserted!;
+  });
+  return toConnectionRecord(row);
 }
 
 /** Paging and the creation order, which the (organization, created, id) index serves; a tenant has few connections. */
@@ -114,27 +124,21 @@ export async function updateConnection(db: Db, organizationId: string, id: strin
       .set({ ...(body.name !== undefined ? { name: body.name } : {}), settings, updatedAt: sql`now()` })
       .where(eq(c.id, id))
       .returning();
+    await recordAuditEntry(tx, {
+      organizationId,
+      action: "integration.updated",
+      target: { type: "IntegrationConnection", id, label: row!.name },
+      details: { changed: [...(body.name !== undefined ? ["name"] : []), ...(body.settings ? ["settings"] : [])], settings: (body.settings ?? []).map((setting) => setting.setting_id) },
+    });
     return toConnectionRecord(row!);
   });
 }
 
 export async function deleteConnection(db: Db, organizationId: string, id: string): Promise<void> {
-  const deleted = await db.delete(c).where(and(eq(c.id, id), eq(c.organizationId, organizationId))).returning({ id: c.id });
-  if (deleted.length === 0) throw new ApiError("not_found", "integration connection not found");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(c).where(and(eq(c.id, id), eq(c.organizationId, organizationId))).returning({ id: c.id, name: c.name });
+    if (!deleted) throw new ApiError("not_found", "integration connection not found");
+    await recordAuditEntry(tx, { organizationId, action: "integration.deleted", target: { type: "IntegrationConnection", id, label: deleted.name } });
+  });
 }
 
-/**
- * A connection's settings in clear, for code that calls the provider (never for responses or logs):
- * `{ base_url, api_key, headers }` by setting key.
- */
-export async function readConnectionSettings(db: Db, organizationId: string, id: string): Promise<Record<string, string>> {
-  const row = await getConnectionRow(db, organizationId, id);
-  const integration = integrationOf(row);
-  const result: Record<string, string> = {};
-  for (const setting of row.settings) {
-    const def = integration.settings.find((candidate) => candidate.id === setting.setting_id);
-    if (!def) continue;
-    result[def.key] = def.type === "secret" ? decryptSecret(setting.value, secretContext(row.id, def.id)) : setting.value;
-  }
-  return result;
-}

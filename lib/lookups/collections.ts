@@ -4,6 +4,7 @@ import type { LocalizedText } from "@/lib/db/schema";
 import { defineCollection, type ContentTable } from "@/lib/content/collection";
 import { collectionOperations } from "@/lib/content/operations";
 import {
+  ALL_TEXTS,
   containsInt,
   containsUuid,
   defaultTextOrder,
@@ -11,12 +12,15 @@ import {
   findReferrersIn,
   localizedEqualsField,
   plainText,
-  renderedText,
+  PREVIEW_TEXTS,
   searchTextField,
   slugInputSchema,
+  SPEC_TEXTS,
+  stringText,
   text,
   textInput,
   type ReferrerSource,
+  type TextSchemas,
 } from "@/lib/content/shared";
 import { writeText } from "@/lib/content/text";
 import { scalarField, type FilterSpec } from "@/lib/filter";
@@ -64,6 +68,12 @@ type LookupOptions = {
   findReferrers?: (db: Executor, organization: OrganizationSettings, row: LookupRow) => Promise<string[]>;
   withUuid?: boolean;
   withDescription?: boolean;
+  /**
+   * Whether the name is typed "string or MultiLangString" (§2.6 for goals, api-decisions §4 for muscle
+   * groups, body parts, content categories, activity types and providers); the other lookups' texts are
+   * plain strings (docs/api.md "Languages").
+   */
+  isNameMultiLang: boolean;
   idKind?: "int" | "uuid";
   example: Record<string, unknown>;
 };
@@ -71,15 +81,19 @@ type LookupOptions = {
 function defineLookup(options: LookupOptions) {
   const idKind = options.idKind ?? "int";
   const idSchema = idKind === "int" ? z.number().int() : z.uuid();
-  const recordSchema = z
-    .object({
-      id: idSchema,
-      ...(options.withUuid ? { uuid: z.uuid().meta({ description: "The id on-demand `categories` refer to" }) } : {}),
-      name: renderedText,
-      ...(options.withDescription ? { description: renderedText } : {}),
-      slug: z.string(),
-    })
-    .meta({ id: options.entity, example: options.example });
+  const recordSchemaOf = (texts: TextSchemas, id: string, example?: Record<string, unknown>) =>
+    z
+      .object({
+        id: idSchema,
+        ...(options.withUuid ? { uuid: z.uuid().meta({ description: "The id on-demand `categories` refer to" }) } : {}),
+        name: options.isNameMultiLang ? texts.text : texts.plain,
+        ...(options.withDescription ? { description: texts.plain } : {}),
+        slug: z.string(),
+      })
+      .meta({ id, ...(example ? { example } : {}) });
+  const previewSchema = recordSchemaOf(PREVIEW_TEXTS, `${options.entity}Preview`, options.example);
+  const recordSchema = recordSchemaOf(SPEC_TEXTS, options.entity, options.example);
+  const recordAllTextsSchema = recordSchemaOf(ALL_TEXTS, `${options.entity}AllTexts`);
   const inputSchema = z
     .object({
       name: textInput,
@@ -118,7 +132,7 @@ function defineLookup(options: LookupOptions) {
     inputSchema: inputSchema as unknown as z.ZodType<Input>,
     textFields: options.withDescription ? ["name", "description"] : ["name"],
     toPreview: (row, ctx) => render(row, plainText(row.name, ctx), plainText(row.description, ctx)),
-    toFull: (row, ctx) => render(row, text(row.name, ctx), text(row.description, ctx)),
+    toFull: (row, ctx) => render(row, options.isNameMultiLang ? text(row.name, ctx) : stringText(row.name, ctx), stringText(row.description, ctx)),
     toInput: (row) => ({ name: row.name, ...(options.withDescription ? { description: row.description } : {}), slug: row.slug }),
     prepare: (input, current, ctx, mode) => {
       const name = writeText(current?.name, input.name, mode, ctx, "/name");
@@ -136,8 +150,9 @@ function defineLookup(options: LookupOptions) {
   });
   const operations = collectionOperations(collection, {
     name: options.entity,
-    preview: recordSchema,
+    preview: previewSchema,
     full: recordSchema,
+    fullAllTexts: recordAllTextsSchema,
     input: inputSchema,
     tag: options.tag,
   });
@@ -151,6 +166,7 @@ export const muscleGroups = defineLookup({
   entity: "MuscleGroup",
   label: "muscle group",
   tag: "Lookups",
+  isNameMultiLang: true,
   table: t.muscleGroups,
   referrers: [{ table: t.exercises, uses: containsInt(t.exercises.muscleGroups), label: "exercise", title: t.exercises.name }],
   example: { id: 3, name: "Chest", slug: "chest" },
@@ -161,6 +177,7 @@ export const bodyParts = defineLookup({
   entity: "BodyPart",
   label: "body part",
   tag: "Lookups",
+  isNameMultiLang: true,
   table: t.bodyParts,
   referrers: [{ table: t.workouts, uses: containsInt(t.workouts.bodyParts), label: "workout", title: t.workouts.title }],
   example: { id: 2, name: "Upper body", slug: "upper-body" },
@@ -171,6 +188,7 @@ export const fitnessGoals = defineLookup({
   entity: "FitnessGoal",
   label: "fitness goal",
   tag: "Lookups",
+  isNameMultiLang: true,
   table: t.fitnessGoals,
   referrers: [
     { table: t.workouts, uses: containsInt(t.workouts.goals), label: "workout", title: t.workouts.title },
@@ -185,6 +203,7 @@ export const activityTypes = defineLookup({
   entity: "ActivityType",
   label: "activity type",
   tag: "Lookups",
+  isNameMultiLang: true,
   table: t.activityTypes,
   referrers: [],
   example: { id: 1, name: "Running", slug: "running" },
@@ -195,6 +214,7 @@ export const contentProviders = defineLookup({
   entity: "ContentProvider",
   label: "content provider",
   tag: "Lookups",
+  isNameMultiLang: true,
   table: t.contentProviders,
   referrers: [{ table: t.onDemand, uses: equalsId(t.onDemand.contentProvider), label: "on-demand item", title: t.onDemand.title }],
   example: { id: 1, name: "In-house studio", slug: "in-house-studio" },
@@ -205,6 +225,7 @@ export const contentCategories = defineLookup({
   entity: "ContentCategory",
   label: "content category",
   tag: "Lookups",
+  isNameMultiLang: true,
   table: t.contentCategories,
   withUuid: true,
   referrers: [],
@@ -227,6 +248,7 @@ export const equipmentBrands = defineLookup({
   entity: "EquipmentBrand",
   label: "equipment brand",
   tag: "Equipment",
+  isNameMultiLang: false,
   table: t.equipmentBrands,
   referrers: [{ table: t.equipment, uses: equalsId(t.equipment.brandId), label: "equipment", title: t.equipment.name }],
   example: { id: 1, name: "Ironline", slug: "ironline" },
@@ -237,6 +259,7 @@ export const equipmentCategories = defineLookup({
   entity: "EquipmentCategory",
   label: "equipment category",
   tag: "Equipment",
+  isNameMultiLang: false,
   table: t.equipmentCategories,
   referrers: [{ table: t.equipment, uses: containsInt(t.equipment.categories), label: "equipment", title: t.equipment.name }],
   example: { id: 1, name: "Free weights", slug: "free-weights" },
@@ -247,6 +270,7 @@ export const contentPackages = defineLookup({
   entity: "ContentPackage",
   label: "content package",
   tag: "Lookups",
+  isNameMultiLang: false,
   table: t.contentPackages,
   idKind: "uuid",
   withDescription: true,

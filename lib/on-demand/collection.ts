@@ -5,6 +5,7 @@ import { defineCollection } from "@/lib/content/collection";
 import { collectionOperations } from "@/lib/content/operations";
 import { usesOf, type ReferenceUse } from "@/lib/content/references";
 import {
+  ALL_TEXTS,
   containsUuid,
   contentStatusSchema,
   defaultTextOrder,
@@ -15,10 +16,11 @@ import {
   localizedEqualsField,
   plainText,
   publishedOrder,
-  renderedText,
+  SPEC_TEXTS,
   statusFilterField,
   text,
   translationStatusSchema,
+  type TextSchemas,
 } from "@/lib/content/shared";
 import { translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FieldCompiler, type FilterCondition, type FilterSpec } from "@/lib/filter";
@@ -49,16 +51,21 @@ const listShape = {
   published_at: z.iso.datetime().nullable(),
 };
 export const onDemandPreviewSchema = z.object(listShape).meta({ id: "OnDemandPreview" });
-export const onDemandSchema = z
-  .object({
-    ...listShape,
-    title: renderedText,
-    description: renderedText,
-    slug: z.string(),
-    video: uploadRecordSchema.nullable(),
-    image: uploadRecordSchema.nullable(),
-  })
-  .meta({ id: "OnDemand" });
+// `title` and `description` (the specification's "further metadata") are the record's own texts, typed
+// as a workout's: "string or MultiLangString" (docs/api.md "Languages").
+const onDemandSchemaOf = (texts: TextSchemas) =>
+  z
+    .object({
+      ...listShape,
+      title: texts.text,
+      description: texts.text,
+      slug: z.string(),
+      video: uploadRecordSchema.nullable(),
+      image: uploadRecordSchema.nullable(),
+    })
+    .meta({ id: `OnDemand${texts.suffix}` });
+export const onDemandSchema = onDemandSchemaOf(SPEC_TEXTS);
+export const onDemandAllTextsSchema = onDemandSchemaOf(ALL_TEXTS);
 
 const filterSpec = {
   fields: {
@@ -105,6 +112,7 @@ const titleField: FieldCompiler = (condition: FilterCondition) =>
 const { description: _description, searchText: _searchText, ...previewColumns } = getTableColumns(o);
 
 export const onDemand = defineCollection<OnDemandRow, OnDemandInput>({
+  versioned: true,
   key: "on-demand",
   entity: "OnDemand",
   label: "on-demand item",
@@ -141,6 +149,10 @@ export const onDemand = defineCollection<OnDemandRow, OnDemandInput>({
   textFields: ["title", "description"],
   // What a language needs before it may be published: the title (the description is optional, §2.8).
   requiredTexts: (row) => [{ path: "/title", text: row.title }],
+  allTexts: (row) => [
+    { path: "/title", text: row.title },
+    { path: "/description", text: row.description },
+  ],
   uploadIds: (row) => [row.videoId, row.imageId],
   toPreview: (row, ctx) => ({
     id: row.id,
@@ -250,6 +262,7 @@ export const onDemandOperations = collectionOperations(onDemand, {
   name: "OnDemand",
   preview: onDemandPreviewSchema,
   full: onDemandSchema,
+  fullAllTexts: onDemandAllTextsSchema,
   input: onDemandInputSchema,
   tag: "On-demand",
   acceptsTrainingPlan: true,

@@ -10,7 +10,7 @@ const languagesSchema = z
   .array(z.string().regex(LANGUAGE_CODE, "must be a language code such as en or pt-BR"))
   .max(50)
   .refine((codes) => new Set(codes).size === codes.length, "must not repeat a language")
-  .meta({ description: "Language codes the media (video or audio) exists in; not limited to the organization's enabled languages", example: ["en", "pt-BR"] });
+  .meta({ description: "Language codes the media (video or audio) exists in; not limited to the organization's enabled languages", example: ["en", "pt-BR"], uniqueItems: true });
 
 /** The on-demand API's input, shared with the admin's editor (no database code here). */
 export const onDemandInputSchema = z

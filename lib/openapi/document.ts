@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { SERVICE_VERSION } from "@/lib/health/operations";
-import { ERROR_DESCRIPTION, ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
+import { ERROR_DESCRIPTION, ERROR_STATUS, MAX_DETAILS, type ErrorCode } from "@/lib/http/errors";
 import type { Operation } from "@/lib/http/operation";
-import type { FilterSpec } from "@/lib/filter";
-import type { oas31 } from "zod-openapi";
-
-type ParameterObject = oas31.ParameterObject;
+import { describeFilterParameters } from "@/lib/filter/describe";
+import { TAG_DESCRIPTIONS } from "./tags";
 
 export const errorSchema = z
   .object({
@@ -19,23 +17,51 @@ export const errorSchema = z
           message: z.string(),
         }),
       )
-      .optional(),
+      .max(MAX_DETAILS)
+      .optional()
+      .meta({ description: `Field problems: the first ${MAX_DETAILS} at most` }),
+    details_omitted: z.number().int().positive().optional().meta({ description: "How many further field problems were left out of `details`" }),
   })
   .meta({ id: "Error", description: "Every error response has this body (specification §7)" });
 
-const COMMON_ERRORS: ErrorCode[] = ["internal", "rate_limited"];
-
-function errorResponses(operation: Operation<never, never, never, never>) {
-  const codes = new Set<ErrorCode>([...(operation.errors ?? []), ...COMMON_ERRORS]);
-  if (!operation.auth.public) codes.add("unauthorized");
-  if (operation.request?.body) {
+/**
+ * Every error status an operation can answer, derived from its definition as the wrapper
+ * (lib/http/route.ts) treats it, plus the domain errors it declares; the document lists exactly these.
+ */
+export function operationErrorCodes(operation: Operation<never, never, never, never>): ErrorCode[] {
+  const codes = new Set<ErrorCode>(operation.errors ?? []);
+  const request = operation.request as { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; headers?: z.ZodType } | undefined;
+  // Every request is counted against the rate limit; any request can meet an unexpected failure.
+  codes.add("rate_limited");
+  codes.add("internal");
+  const { auth } = operation;
+  if (!auth.public) {
+    codes.add("unauthorized");
+    // A token the policy does not admit: a role outside `roles`, a mobile or an integration token.
+    if (auth.roles || !auth.mobile || !auth.integration) codes.add("forbidden");
+  }
+  if (request?.params) codes.add("unprocessable");
+  if (request?.query) {
+    codes.add("unprocessable");
+    if (!request.query.safeParse({}).success) codes.add("bad_request");
+  }
+  if (operation.filter) codes.add("bad_request");
+  if (request?.body) {
     codes.add("bad_request");
     codes.add("unprocessable");
     codes.add("payload_too_large");
   }
-  if (operation.request?.query) codes.add("bad_request");
+  if (request?.headers && "if-match" in headerShape(request.headers)) codes.add("precondition_failed");
+  return [...codes].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
+}
+
+function headerShape(schema: z.ZodType): Record<string, unknown> {
+  return schema instanceof z.ZodObject ? schema.shape : {};
+}
+
+function errorResponses(operation: Operation<never, never, never, never>) {
   const responses: Record<string, { description: string; content: { "application/json": { schema: typeof errorSchema } } }> = {};
-  for (const code of codes) {
+  for (const code of operationErrorCodes(operation)) {
     responses[String(ERROR_STATUS[code])] = {
       description: ERROR_DESCRIPTION[code],
       content: { "application/json": { schema: errorSchema } },
@@ -48,6 +74,12 @@ function security(operation: Operation<never, never, never, never>) {
   if (operation.auth.public) return [];
   const schemes: Record<string, string[]>[] = [{ bearerAuth: [] }];
   return schemes;
+}
+
+function requestMediaTypes(operation: Operation<never, never, never, never>): readonly string[] {
+  if (!operation.rawBody) return ["application/json"];
+  const types = operation.rawBodyType ?? "multipart/form-data";
+  return typeof types === "string" ? [types] : types;
 }
 
 function toOpenApiOperation(operation: Operation<never, never, never, never>): ZodOpenApiOperationObject {
@@ -76,35 +108,10 @@ function toOpenApiOperation(operation: Operation<never, never, never, never>): Z
       ...(request?.headers ? { header: request.headers as never } : {}),
     },
     ...(request?.body
-      ? { requestBody: { required: true, content: { [operation.rawBody ? "multipart/form-data" : "application/json"]: { schema: request.body } } } }
+      ? { requestBody: { required: true, content: Object.fromEntries(requestMediaTypes(operation).map((type) => [type, { schema: request.body }])) } }
       : {}),
     responses,
   };
-}
-
-/** `filter[...]` query parameters of a list operation, one per allowed field and operator (§4.1). */
-function describeFilterParameters(spec: FilterSpec): ParameterObject[] {
-  const parameters: ParameterObject[] = [
-    { name: "filter[limit]", in: "query", description: "Page size (1 to 250)", schema: { type: "integer", minimum: 1, maximum: 250, default: 20 } },
-    { name: "filter[offset]", in: "query", description: "Start position in the result set", schema: { type: "integer", minimum: 0, default: 0 } },
-  ];
-  for (const [field, fieldSpec] of Object.entries(spec.fields)) {
-    const valueSchema = fieldSpec.values ? { type: "string" as const, enum: [...fieldSpec.values] } : { type: "string" as const };
-    for (const operator of fieldSpec.operators) {
-      const isList = operator === "in" || operator === "and";
-      parameters.push({
-        name: `filter[where][${field}][${operator}]`,
-        in: "query",
-        description: `${field} ${operator}${isList ? " (comma-separated list; in = any, and = all)" : ""}${fieldSpec.type === "status" ? " — entries like default:published,de:draft" : ""}`,
-        schema: isList || fieldSpec.type === "status" ? { type: "string" } : valueSchema,
-      });
-    }
-  }
-  const orderFields = Object.keys(spec.order);
-  for (const field of orderFields) {
-    parameters.push({ name: `filter[order][${field}]`, in: "query", description: `Sort by ${field}`, schema: { type: "string", enum: ["asc", "desc"] } });
-  }
-  return parameters;
 }
 
 let cached: ReturnType<typeof createDocument> | undefined;
@@ -117,7 +124,11 @@ export function buildOpenApiDocument(operations: Operation<never, never, never, 
       const item = (paths[operation.path] ??= {});
       (item as Record<string, ZodOpenApiOperationObject>)[operation.method.toLowerCase()] = toOpenApiOperation(operation);
     }
-    const tags = [...new Set(operations.flatMap((operation) => operation.tags))].sort().map((name) => ({ name }));
+    const tags = [...new Set(operations.flatMap((operation) => operation.tags))].sort().map((name) => {
+      const description = TAG_DESCRIPTIONS[name];
+      if (!description) throw new Error(`the OpenAPI tag '${name}' has no description in lib/openapi/tags.ts`);
+      return { name, description };
+    });
     cached = createDocument({
       openapi: "3.1.0",
       info: {

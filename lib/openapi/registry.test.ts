@@ -40,3 +40,27 @@ describe("the OpenAPI registry", () => {
     expect(Object.keys(document.paths ?? {}).sort()).toEqual([...new Set(operations.map((operation) => operation.path))].sort());
   });
 });
+
+describe("the statuses the document lists", () => {
+  const document = buildOpenApiDocument(operations, "");
+  const statuses = (path: string, method: string) =>
+    Object.keys((document.paths?.[path] as Record<string, { responses: Record<string, unknown> }>)[method]!.responses);
+
+  it.each([
+    // A list: filter problems are 400; no body, no path id; 304 to a current If-None-Match.
+    ["/content/exercises", "get", ["200", "304", "400", "401", "429", "500"]],
+    // A path id (422 when malformed), query parameters (lang: 400; texts, training-plan: 422), If-None-Match (304).
+    ["/content/workouts/{id}", "get", ["200", "304", "400", "401", "404", "422", "429", "500"]],
+    // A body (400 missing, 413 too large, 422 invalid), If-Match (412), roles (403).
+    ["/content/exercises/{id}", "patch", ["200", "400", "401", "403", "404", "409", "412", "413", "422", "429", "500"]],
+    // Public: no 401 from a token, but the login itself answers 401 and 403.
+    ["/auth/login", "post", ["200", "400", "401", "403", "413", "422", "429", "500"]],
+    ["/health", "get", ["200", "429", "500", "503"]],
+  ])("%s %s: %j", (path, method, expected) => {
+    expect(statuses(path, method)).toEqual(expected);
+  });
+
+  it("describes every tag", () => {
+    for (const tag of document.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
+  });
+});

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
 import type { Collection } from "@/lib/content/collection";
-import { buildContentContext, contentLanguageHeader } from "@/lib/content/context";
-import { CONTENT_WRITE } from "@/lib/content/operations";
+import { buildContentContext, textQuerySchema } from "@/lib/content/context";
+import { CONTENT_WRITE, WRITE_RESPONSE_HEADERS, writtenRecord } from "@/lib/content/operations";
 import type { FilterSpec } from "@/lib/filter";
+import { CONTENT_CACHE_CONTROL, CONTENT_VARY, ifMatchHeaderSchema } from "@/lib/http/conditional";
 import { json } from "@/lib/http/responses";
 import { defineOperation } from "@/lib/http/route";
 import { changeStatus, listStatusHistory, statusChangeBodySchema, statusHistorySchema, type ContentStatus } from "./status";
@@ -24,13 +25,13 @@ export function statusOperations(collection: Collection, names: { name: string; 
       "Body: `{\"<default or language>\": \"draft|published|unpublished\"}`, several keys at once, applied together. Allowed: draft → published, published → unpublished, unpublished → published, unpublished → draft; anything else is a 422 naming the key and both states. Publishing a language needs every required text in it (422 lists the missing fields). Translators may change only their own languages (403).",
     tags: [names.tag],
     auth: CONTENT_WRITE,
-    request: { params, body: statusChangeBodySchema, headers: z.object({ "if-match": z.string().optional() }) },
-    responses: { 200: { description: `The ${collection.label} with its new status`, schema: names.full } },
+    request: { params, query: textQuerySchema, body: statusChangeBodySchema, headers: z.object({ "if-match": ifMatchHeaderSchema }) },
+    responses: { 200: { description: `The ${collection.label} with its new status`, schema: names.full, headers: WRITE_RESPONSE_HEADERS } },
     errors: ["forbidden", "not_found", "precondition_failed"],
     handle: async (op) => {
       const ctx = await buildContentContext({ db: op.db, caller: op.caller as Caller, req: op.req, url: op.url, multiLanguage: true });
       const { body, etag } = await changeStatus(ctx, collection, op.params.id, op.body as Record<string, ContentStatus>, op.req.headers.get("if-match"));
-      return json(body, { headers: { ETag: etag, "Content-Language": contentLanguageHeader(ctx) } });
+      return writtenRecord(ctx, body, etag);
     },
   });
 
@@ -47,7 +48,7 @@ export function statusOperations(collection: Collection, names: { name: string; 
     errors: ["forbidden", "not_found"],
     handle: async (op) => {
       const ctx = await buildContentContext({ db: op.db, caller: op.caller as Caller, req: op.req, url: op.url, multiLanguage: false });
-      return json(await listStatusHistory(ctx, collection, op.params.id, op.filter));
+      return json(await listStatusHistory(ctx, collection, op.params.id, op.filter), { headers: { "Cache-Control": CONTENT_CACHE_CONTROL, Vary: CONTENT_VARY } });
     },
   });
 

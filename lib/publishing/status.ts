@@ -8,6 +8,8 @@ import { assertIfMatch, etagOf } from "@/lib/content/etag";
 import { recordContentEvent } from "@/lib/content/events";
 import type { FilterQuery } from "@/lib/filter";
 import { ApiError, type ErrorDetail } from "@/lib/http/errors";
+import { isStrictPublishing } from "@/lib/organizations/settings";
+import { recordVersion } from "@/lib/versions/record-version";
 import { CONTENT_STATUSES, STATUS_TRANSITIONS, type ContentStatus } from "./transitions";
 
 export { CONTENT_STATUSES, type ContentStatus };
@@ -17,7 +19,8 @@ export const statusChangeBodySchema = z
   .refine((value) => Object.keys(value).length > 0, { message: "name at least one language key" })
   .meta({
     id: "StatusChange",
-    description: "New status per language key (`default` or a language code); all keys change together or none does.",
+    description: "New status per language key (`default` or a language code); all keys change together or none does. At least one key.",
+    minProperties: 1,
     example: { default: "published", de: "published" },
   });
 
@@ -54,7 +57,8 @@ const languageOf = (key: string, ctx: ContentContext) => (key === "default" ? ct
 
 /**
  * Applies status changes to one record atomically: every transition must be allowed, publishing a
- * language needs its required texts, translators may only touch their languages. Sets `published_at`
+ * language needs its required texts (every text under strict publishing), translators may only touch
+ * their languages. Sets `published_at`
  * on the first publication, bumps the version, records history and the webhook event.
  */
 export async function changeStatus(
@@ -95,6 +99,11 @@ export async function changeStatus(
     if (!row) throw new ApiError("not_found", `${collection.label} not found`);
     assertIfMatch(ifMatch, row.id, row.version);
 
+    // Strict publishing needs every text that has a value in some language; otherwise the required ones.
+    const isStrict = [...requested.values()].includes("published") && (await isStrictPublishing(tx, ctx.organization.id));
+    const textsToPublish = isStrict
+      ? (collection.allTexts?.(row as never) ?? []).filter(({ text }) => Object.values(text).some((value) => value !== ""))
+      : (collection.requiredTexts?.(row as never) ?? []);
     const problems: ErrorDetail[] = [];
     const missingByKey: string[] = [];
     for (const [key, to] of requested) {
@@ -105,7 +114,7 @@ export async function changeStatus(
       }
       if (to === "published") {
         const language = languageOf(key, ctx);
-        const missing = (collection.requiredTexts?.(row as never) ?? []).filter(({ text }) => !text[language]).map(({ path }) => path);
+        const missing = textsToPublish.filter(({ text }) => !text[language]).map(({ path }) => path);
         if (missing.length > 0) {
           missingByKey.push(`${key}: ${missing.join(", ")}`);
           problems.push(...missing.map((path) => ({ path, message: `has no ${language} text` })));
@@ -145,7 +154,15 @@ export async function changeStatus(
       })),
     );
     const body = await collection.fullRecord(ctx, updated as never, tx);
-    await recordContentEvent(tx, ctx, { event: "updated", entity: collection.entity, entityId: id, render: (eventCtx) => collection.fullRecord(eventCtx, updated as never, tx) });
+    if (collection.versioned) await recordVersion(tx, ctx, { collection: collection.key, row: updated!, operation: "status" });
+    await recordContentEvent(tx, ctx, {
+      event: "updated",
+      entity: collection.entity,
+      entityId: id,
+      version: updated!.version,
+      audit: { action: "status.changed", details: { changes: Object.fromEntries(requested) } },
+      render: (eventCtx) => collection.fullRecord(eventCtx, updated as never, tx),
+    });
     return { body, etag: etagOf(updated!.id, updated!.version) };
   });
 }

@@ -14,7 +14,9 @@ export const postSearch = defineOperation({
   summary: "Search workouts, training plans, videos and audio workouts",
   description:
     "Full-text search in the response language (Accept-Language) over titles, descriptions and the names of goals, categories, " +
-    "equipment and instructors, with typo tolerance; title matches rank above description matches. `results` merge the pages of " +
+    "equipment and instructors; a word that matches nothing as written may have typos bounded by its length (none up to 4 characters, " +
+    "1 for 5 to 8, 2 from 9), and the last word also matches the beginning of longer words. Title matches rank above description " +
+    "matches. `results` merge the pages of " +
     "every requested collection in `sort_by` order; each returned cursor continues its collection (`offset` advanced, `total` " +
     "filled in). Mobile and integration tokens find only what is published in the response language. The other described form " +
     "— `type` with `filter[limit]`/`filter[offset]`, in the body or the query string — is accepted instead of `cursors`. " +

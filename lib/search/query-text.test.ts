@@ -3,7 +3,7 @@ import { MAX_QUERY_WORDS, isFuzzyWord, parseSearchText, textSearchConfigFor } fr
 
 describe("parseSearchText", () => {
   it("lower-cases and splits on anything but letters and digits", () => {
-    expect(parseSearchText("  HIIT-Cardio,  30 min! ")).toEqual({ words: ["hiit", "cardio", "30", "min"], normalized: "hiit cardio 30 min" });
+    expect(parseSearchText("  HIIT-Cardio,  30 min! ")).toEqual({ words: ["hiit", "cardio", "30", "min"], normalized: "hiit cardio 30 min", prefix: "min" });
   });
 
   it("keeps letters of every script, composed (NFC)", () => {
@@ -18,7 +18,15 @@ describe("parseSearchText", () => {
   it("matches each word once, at most ten, but keeps the whole query normalised", () => {
     const many = Array.from({ length: 12 }, (_, index) => `w${index}`);
     expect(parseSearchText(many.join(" ")).words).toHaveLength(MAX_QUERY_WORDS);
-    expect(parseSearchText("run run fast")).toEqual({ words: ["run", "fast"], normalized: "run run fast" });
+    expect(parseSearchText("run run fast")).toEqual({ words: ["run", "fast"], normalized: "run run fast", prefix: "fast" });
+  });
+
+  it("takes the last word as a prefix from two characters on, when it is one of the words matched", () => {
+    expect(parseSearchText("core interv").prefix).toBe("interv");
+    expect(parseSearchText("core s").prefix).toBeUndefined();
+    expect(parseSearchText("core strength core").prefix).toBe("core");
+    const many = Array.from({ length: 12 }, (_, index) => `w${index}`);
+    expect(parseSearchText(many.join(" ")).prefix).toBeUndefined();
   });
 
   it("has no words for punctuation only", () => {

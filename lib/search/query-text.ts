@@ -1,14 +1,22 @@
 /** How many words of a query take part in matching; further words are ignored. */
 export const MAX_QUERY_WORDS = 10;
 
-/** Trigram typo tolerance needs at least this many characters in a word (shorter words match exactly only). */
+/** Suggestions compare by trigram similarity from this many characters on (shorter queries by their beginning only). */
 export const MIN_FUZZY_WORD_LENGTH = 3;
+
+/** The query's last word matches as the beginning of a longer word from this many characters on. */
+export const MIN_PREFIX_LENGTH = 2;
 
 export type SearchText = {
   /** The words of the query, lower-cased and NFC-normalised, in order and without repeats (at most 10). */
   words: string[];
   /** Every word joined by single spaces: what is compared with whole titles and recorded for suggestions. */
   normalized: string;
+  /**
+   * The query's last word when it also matches as a prefix (a word being typed: "interv" finds
+   * "Interval"): one of `words`, of at least MIN_PREFIX_LENGTH characters.
+   */
+  prefix?: string;
 };
 
 // Letters, digits and combining marks of any script; everything else separates words.
@@ -20,7 +28,10 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
  */
 export function parseSearchText(q: string): SearchText {
   const all = q.normalize("NFC").toLowerCase().match(WORD) ?? [];
-  return { words: [...new Set(all)].slice(0, MAX_QUERY_WORDS), normalized: all.join(" ") };
+  const words = [...new Set(all)].slice(0, MAX_QUERY_WORDS);
+  const last = all.at(-1);
+  const prefix = last !== undefined && words.includes(last) && [...last].length >= MIN_PREFIX_LENGTH ? last : undefined;
+  return { words, normalized: all.join(" "), ...(prefix ? { prefix } : {}) };
 }
 
 export function isFuzzyWord(word: string): boolean {

@@ -178,7 +178,11 @@ export const searchRequestSchema = z
         });
       })
       .optional()
-      .meta({ description: `Collections to search and where each starts; default: all four, offset 0, limit ${DEFAULT_CURSOR_LIMIT}` }),
+      .meta({
+        description:
+          `Collections to search and where each starts; default: all four, offset 0, limit ${DEFAULT_CURSOR_LIMIT}. ` +
+          "Each collection at most once, and not together with `type`, `filter[limit]` or `filter[offset]` (422).",
+      }),
     filter_by: searchFilterSchema.optional(),
     sort_by: sortBySchema.optional(),
     type: typeSchema.optional(),
@@ -208,10 +212,18 @@ export const searchRequestSchema = z
 export type SearchRequest = z.output<typeof searchRequestSchema>;
 
 /** The query-string form of the other described form; parsed by `resolveCursors`. */
+// The query-string form is read by ./cursors.ts (a 400 naming the parameter); these patterns are its grammar.
+const COLLECTION_ITEM = `\\s*(?:${SEARCH_COLLECTIONS.join("|")})\\s*`;
 export const searchQueryParametersSchema = z.object({
-  type: z.string().optional().meta({ description: "Collection(s) to search, comma-separated (the other described form)" }),
-  "filter[limit]": z.string().optional().meta({ description: "With `type`: page size (1 to 50, default 10)" }),
-  "filter[offset]": z.string().optional().meta({ description: "With `type`: start position (default 0)" }),
+  type: z
+    .string()
+    .optional()
+    .meta({ description: "Collection(s) to search, comma-separated (the other described form)", pattern: `^${COLLECTION_ITEM}(?:,${COLLECTION_ITEM})*$` }),
+  "filter[limit]": z
+    .string()
+    .optional()
+    .meta({ description: `With \`type\`: page size (1 to ${MAX_CURSOR_LIMIT}, default ${DEFAULT_CURSOR_LIMIT})`, pattern: "^0{0,8}(?:[1-9]|[1-4][0-9]|50)$" }),
+  "filter[offset]": z.string().optional().meta({ description: "With `type`: start position (default 0)", pattern: "^[0-9]{1,9}$" }),
 });
 
 const labelled = <T extends z.ZodType>(id: T) => z.object({ id, label: z.string().meta({ description: "The name in the response language" }) });

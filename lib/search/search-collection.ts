@@ -10,17 +10,17 @@ import type { SearchSource } from "./sources";
 /**
  * Relevance (docs/decisions/0007-search.md). Per query word, a title strength:
  *   1.0  the word is in the title (stemmed in the response language, or verbatim in any language)
- *   0.9 × similarity  it resembles a word of a title (trigram word similarity ≥ 0.5; only for words
- *        that occur nowhere in the organization's texts, i.e. typos and cut-short words)
+ *   0.9  a word it begins (the query's last word) or a word one typo away is in the title
+ *   0.8  a word two typos away is (typos only for words that match nothing as written)
  * and an other strength: 0.6 when it names one of the item's goals, categories, equipment or its
- * instructor, 0.5 when it is in the description. match_score = 0.85 × the mean over the words of the
- * better of both + 0.15 × the mean title strength × how much of the title the query covers (by
- * length), so an exact title scores 1 and outranks a longer title with the same words, which
- * outranks a description match. Nothing depends on the collection or its size, so scores compare
- * across collections.
+ * instructor, 0.5 (0.45, 0.4) when it is in the description (as a prefix or one typo away, two typos
+ * away). match_score = 0.85 × the mean over the words of the better of both + 0.15 × the mean title
+ * strength × how much of the title the query covers (by length), so an exact title scores 1 and
+ * outranks a longer title with the same words, which outranks a description match. Nothing depends on
+ * the collection or its size, so scores compare across collections.
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
-const WEIGHT = { fuzzyTitle: 0.9, related: 0.6, description: 0.5, words: 0.85, wholeTitle: 0.15 } as const;
+const WEIGHT = { near: 0.9, far: 0.8, related: 0.6, description: 0.5, words: 0.85, wholeTitle: 0.15 } as const;
 
 /** A constant written into the statement (a bound parameter's type would be guessed from its context). */
 const literal = (value: number) => sql.raw(String(value));
@@ -67,12 +67,32 @@ type Row = {
   updated_at: string;
 };
 
-/** A word as a text search query, restricted to a weight (A titles, B descriptions) when given. */
-function wordQuery(word: AnalyzedWord, config: string, weight?: "A" | "B"): SQL {
-  const operand = weight ? `${word.word}:${weight}` : word.word;
-  return word.isStopword
-    ? sql`to_tsquery('simple', ${operand})`
-    : sql`(to_tsquery(${config}::regconfig, ${operand}) || to_tsquery('simple', ${operand}))`;
+/**
+ * The text search queries of one word, from the closest match to the farthest: the word as written,
+ * then a word it begins (verbatim: a word being typed has no stem yet) or one typo away, then two
+ * typos away; each restricted to a weight (A titles, B descriptions) when given. A stop word is
+ * matched verbatim only. Empty groups are left out.
+ */
+function wordQueries(word: AnalyzedWord, config: string): { strength: number; query: (weight?: "A" | "B") => SQL }[] {
+  const typos = (distance: number) => word.typos.filter((typo) => typo.distance === distance).map((typo) => typo.word);
+  const groups = [
+    { strength: 1, stemmed: word.isStopword ? [] : [word.word], verbatim: [word.word] },
+    { strength: WEIGHT.near, stemmed: typos(1), verbatim: [...typos(1), ...(word.isPrefix ? [`${word.word}:*`] : [])] },
+    { strength: WEIGHT.far, stemmed: typos(2), verbatim: typos(2) },
+  ];
+  // Words hold letters and digits only (query words and vocabulary words alike), so they can be joined
+  // into one text search query.
+  const text = (operands: string[], weight?: "A" | "B") =>
+    operands.map((operand) => (weight ? `${operand}${operand.endsWith(":*") ? "" : ":"}${weight}` : operand)).join(" | ");
+  return groups
+    .filter((group) => group.verbatim.length > 0)
+    .map((group) => ({
+      strength: group.strength,
+      query: (weight) => {
+        const verbatim = sql`to_tsquery('simple', ${text(group.verbatim, weight)})`;
+        return group.stemmed.length > 0 ? sql`(to_tsquery(${config}::regconfig, ${text(group.stemmed, weight)}) || ${verbatim})` : verbatim;
+      },
+    }));
 }
 
 const ORDER_SQL: Record<SortKey["field"], (direction: SQL) => SQL> = {
@@ -95,42 +115,39 @@ const milliseconds = (column: SQL) => sql`date_trunc('milliseconds', ${column})`
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * One statement per collection: the matches (found through the GIN indexes on `search_vector`,
- * `search_titles` and the id arrays) scored, counted, ordered and paged; only the page's rows are
+ * One statement per collection: the matches (found through the GIN indexes on `search_vector` and
+ * the id arrays) scored, counted, ordered and paged; only the page's rows are
  * read again for what the response shows.
  */
 export async function searchCollection(db: Executor, search: CollectionSearch): Promise<CollectionPage> {
   const { source, words, config } = search;
   const table = source.table;
   const vector = sql`${table}.${sql.identifier("search_vector")}`;
-  const titles = sql`${table}.${sql.identifier("search_titles")}`;
   const titleOf = (row: SQL) =>
     sql`coalesce(nullif(${row}.title ->> ${search.language}::text, ''), ${row}.title ->> ${search.defaultLanguage}::text, '')`;
   const title = titleOf(sql`${table}`);
 
-  const candidates: SQL[] = [sql`${vector} @@ (${sql.join(words.map((word) => wordQuery(word, config)), sql` || `)})`];
+  const queries = words.map((word) => wordQueries(word, config));
+  const candidates: SQL[] = [sql`${vector} @@ (${sql.join(queries.flat().map((group) => group.query()), sql` || `)})`];
   const strengths = words.flatMap((word, index) => {
     const related = source.related(word.hits, search.organizationId);
     candidates.push(...related);
-    // Computed once per row in the LATERAL below (word_similarity is the costly part).
-    const fuzzy = sql`fuzzy.${sql.identifier(`f${index}`)}`;
-    if (word.isFuzzy) candidates.push(sql`${word.word} <% ${titles}`);
-    const titleStrength = word.isFuzzy
-      ? sql`CASE WHEN ${vector} @@ ${wordQuery(word, config, "A")} THEN 1
-          WHEN ${fuzzy} >= ${literal(WORD_SIMILARITY_THRESHOLD)} THEN ${literal(WEIGHT.fuzzyTitle)} * ${fuzzy} ELSE 0 END`
-      : sql`CASE WHEN ${vector} @@ ${wordQuery(word, config, "A")} THEN 1 ELSE 0 END`;
+    const titleStrength = sql`CASE ${sql.join(
+      queries[index]!.map((group) => sql`WHEN ${vector} @@ ${group.query("A")} THEN ${literal(group.strength)}`),
+      sql` `,
+    )} ELSE 0 END`;
     const otherStrength = sql`GREATEST(${sql.join(
       [
         ...(related.length > 0 ? [sql`CASE WHEN ${sql.join(related, sql` OR `)} THEN ${literal(WEIGHT.related)} ELSE 0 END`] : []),
-        sql`CASE WHEN ${vector} @@ ${wordQuery(word, config, "B")} THEN ${literal(WEIGHT.description)} ELSE 0 END`,
+        sql`CASE ${sql.join(
+          queries[index]!.map((group) => sql`WHEN ${vector} @@ ${group.query("B")} THEN ${literal(WEIGHT.description * group.strength)}`),
+          sql` `,
+        )} ELSE 0 END`,
       ],
       sql`, `,
     )})`;
     return [sql`${titleStrength} AS ${sql.identifier(`t${index}`)}`, sql`${otherStrength} AS ${sql.identifier(`o${index}`)}`];
   });
-  const fuzzyWords = words.flatMap((word, index) => (word.isFuzzy ? [sql`word_similarity(${word.word}, ${titles}) AS ${sql.identifier(`f${index}`)}`] : []));
-  // OFFSET 0 keeps the planner from inlining the similarities into each place that reads them.
-  const fuzzyJoin = fuzzyWords.length > 0 ? sql`CROSS JOIN LATERAL (SELECT ${sql.join(fuzzyWords, sql`, `)} OFFSET 0) AS fuzzy` : sql``;
   const t = (index: number) => sql`${sql.identifier(`t${index}`)}`;
   const o = (index: number) => sql`${sql.identifier(`o${index}`)}`;
   const mean = (parts: SQL[]) => sql`(${sql.join(parts, sql` + `)}) / ${literal(words.length)}`;
@@ -160,7 +177,7 @@ export async function searchCollection(db: Executor, search: CollectionSearch): 
         SELECT ${table.id} AS id, ${title} AS title, ${source.durationMinutes} AS duration,
           ${milliseconds(sql`${table.createdAt}`)} AS created_ms, ${milliseconds(sql`${table.updatedAt}`)} AS updated_ms,
           ${sql.join(strengths, sql`, `)}
-        FROM ${table} ${fuzzyJoin}
+        FROM ${table}
         WHERE ${where}
         OFFSET 0
       ) AS scored

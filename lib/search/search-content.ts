@@ -46,7 +46,7 @@ export async function searchContent(ctx: ContentContext, request: SearchRequest,
   const defaultLanguage = ctx.organization.defaultLanguage;
   const config = textSearchConfigFor(language);
 
-  const { pages, labels, suggestions } = await ctx.db.transaction(
+  const { pages, labels, suggestions, words } = await ctx.db.transaction(
     async (tx) => {
       // `<%` (word similarity) reads its threshold from this setting. Candidates always come through the
       // GIN indexes, but the planner underestimates a broad match (35 rows estimated, 4,221 found for
@@ -55,10 +55,12 @@ export async function searchContent(ctx: ContentContext, request: SearchRequest,
       await tx.execute(
         sql.raw(`SELECT set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', true), set_config('enable_seqscan', 'off', true)`),
       );
-      const words = text.words.length > 0 ? significantWords(await analyzeQuery(tx, organizationId, text.words, config, { language, defaultLanguage })) : [];
+      const words = text.words.length > 0 ? significantWords(await analyzeQuery(tx, organizationId, text.words, text.prefix, config, { language, defaultLanguage })) : [];
+      // Words that match nothing within their typo bound find nothing: with none matching, no collection is read.
+      const matches = words.some((word) => word.match !== "none");
       const pages: CollectionPage[] = [];
       for (const cursor of cursors) {
-        if (words.length === 0) {
+        if (!matches) {
           pages.push({ total: 0, hits: [] });
           continue;
         }
@@ -89,7 +91,7 @@ export async function searchContent(ctx: ContentContext, request: SearchRequest,
         defaultLanguage,
       );
       const suggestions = await findSuggestions(tx, organizationId, text.normalized);
-      return { pages, labels, suggestions };
+      return { pages, labels, suggestions, words };
     },
     { accessMode: "read only" },
   );
@@ -97,8 +99,10 @@ export async function searchContent(ctx: ContentContext, request: SearchRequest,
   const found = pages.some((page) => page.total > 0);
   const isFirstPage = cursors.every((cursor) => cursor.offset === 0);
   // Only searches of members and integrations count: an editor's search over drafts must never
-  // suggest an unpublished title to members (docs/decisions/0007-search.md).
-  if (found && isFirstPage && ctx.seesOnlyPublished) recordSearchQuery(ctx.db, organizationId, text.normalized);
+  // suggest an unpublished title to members; and only queries whose every word matched as written:
+  // a suggestion is never a misspelling or a word still being typed (docs/decisions/0007-search.md).
+  const isWrittenOut = words.every((word) => word.match === "exact");
+  if (found && isFirstPage && isWrittenOut && ctx.seesOnlyPublished) recordSearchQuery(ctx.db, organizationId, text.normalized);
 
   return {
     results: pages

@@ -1,9 +1,10 @@
 import { closeDatabase, getDatabase, type Db } from "@/lib/db";
 import { DataDirLockedError } from "@/lib/db/lock";
 import { EnvError, getEnv, getSecrets } from "@/lib/env";
+import { startInvalidationListener } from "@/lib/cache/invalidations";
 import { describeError, log } from "@/lib/log";
 import { DEMO_ORGANIZATION, ensureOrganization, generatePassword } from "@/lib/organizations/bootstrap";
-import { startWebhookDispatcher, stopWebhookDispatcher } from "@/lib/webhooks/dispatcher";
+import { startJobs, type JobsHandle } from "@/lib/jobs/start-jobs";
 
 /**
  * Runs once when the server process starts, before it serves a request: configuration, database
@@ -13,8 +14,15 @@ export async function startServer(): Promise<void> {
   try {
     const env = getEnv();
     getSecrets();
-    const { db, kind } = await getDatabase();
-    installShutdownHandlers();
+    const database = await getDatabase();
+    const { db, kind } = database;
+    // Caches of this process hear changes made anywhere (docs/decisions/0018).
+    stopListening = await startInvalidationListener(database);
+    // Every server enqueues; it also runs jobs unless JOBS=off (docs/decisions/0019).
+    jobs = await startJobs(database, env, { runsJobs: env.JOBS === "on" });
+    installShutdown();
+    // The production server listens once this is done (the bootstrap below may go on meanwhile).
+    await setUpLeanApi();
 
     if (env.INIT_ORG_CODE && env.INIT_ADMIN_EMAIL && env.INIT_ADMIN_PASSWORD) {
       const languages = env.INIT_LANGUAGES ?? [env.INIT_DEFAULT_LANGUAGE ?? "en"];
@@ -36,9 +44,7 @@ export async function startServer(): Promise<void> {
       else process.stdout.write(`\nDemo organization '${DEMO_ORGANIZATION.code}' already exists; sign in at ${env.PUBLIC_BASE_URL}/admin\n\n`);
       await seedDemoContent(db);
     }
-    // Off where separate `npm run worker` processes deliver (api-decisions §10, ADR 8).
-    if (env.WEBHOOK_DISPATCHER === "on") startWebhookDispatcher(db, env);
-    log.info("server ready", { database: kind, baseUrl: env.PUBLIC_BASE_URL });
+    log.info("server ready", { database: kind, baseUrl: env.PUBLIC_BASE_URL, jobs: env.JOBS });
   } catch (error) {
     if (error instanceof EnvError || error instanceof DataDirLockedError) {
       process.stderr.write(`\nfitness-content-service: ${error.message}\n\n`);
@@ -86,18 +92,58 @@ function printDemoCredentials(baseUrl: string, password: string): void {
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-let installed = false;
+/**
+ * The production server (scripts/server.mjs) asks for the lean API path by leaving an object under
+ * this key before Next.js prepares; it receives the request listener built from the operations
+ * registry (lib/http/api-server.ts, docs/decisions/0025). `next dev` and other hosts do not ask.
+ */
+const LEAN_API_KEY = Symbol.for("fcs.leanApi");
+type LeanApiHolder = { [LEAN_API_KEY]?: { port?: number; listener?: unknown; isLeanPath?: unknown; onReady?: () => void } };
 
-function installShutdownHandlers(): void {
+async function setUpLeanApi(): Promise<void> {
+  const lean = (globalThis as LeanApiHolder)[LEAN_API_KEY];
+  if (!lean) return;
+  const [{ createApiListener, isLeanPath }, { operations }] = await Promise.all([import("@/lib/http/api-server"), import("@/lib/openapi/registry")]);
+  lean.listener = createApiListener(operations, { port: lean.port });
+  lean.isLeanPath = isLeanPath;
+  lean.onReady?.();
+}
+
+let installed = false;
+let stopListening: (() => Promise<void>) | undefined;
+let jobs: JobsHandle | undefined;
+
+/**
+ * Set by the production server (scripts/server.mjs), which handles SIGTERM itself: it stops taking
+ * requests, lets those in flight finish, and calls the function below to stop the rest.
+ */
+const MANAGED_SHUTDOWN_KEY = Symbol.for("fcs.managedShutdown");
+/** Stops taking jobs (those in flight may finish, up to 25 s), stops listening, closes the database. */
+const SHUTDOWN_KEY = Symbol.for("fcs.shutdown");
+type ShutdownOptions = { beforeClose?: Promise<unknown> };
+type ShutdownHolder = { [MANAGED_SHUTDOWN_KEY]?: boolean; [SHUTDOWN_KEY]?: (options?: ShutdownOptions) => Promise<void> };
+
+/** `beforeClose`: requests still in flight, which need the database until they are answered. */
+async function shutdown(options: ShutdownOptions = {}): Promise<void> {
+  await jobs?.stop();
+  await options.beforeClose;
+  await stopListening?.();
+  await closeDatabase();
+}
+
+function installShutdown(): void {
   if (installed) return;
   installed = true;
-  const shutdown = (signal: NodeJS.Signals) => {
+  const holder = globalThis as ShutdownHolder;
+  holder[SHUTDOWN_KEY] = shutdown;
+  if (holder[MANAGED_SHUTDOWN_KEY]) return;
+  // `next dev` and other hosts: no HTTP draining here, only the rest.
+  const onSignal = (signal: NodeJS.Signals) => {
     log.info("shutting down", { signal });
-    stopWebhookDispatcher()
-      .then(closeDatabase)
-      .catch((error: unknown) => log.error("closing the database failed", describeError(error)))
+    shutdown()
+      .catch((error: unknown) => log.error("shutting down failed", describeError(error)))
       .finally(() => process.exit(0));
   };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
 }

@@ -5,6 +5,7 @@ import { defineCollection } from "@/lib/content/collection";
 import { collectionOperations } from "@/lib/content/operations";
 import { usesOf, type ReferenceUse } from "@/lib/content/references";
 import {
+  ALL_TEXTS,
   contentStatusSchema,
   defaultTextOrder,
   iso,
@@ -12,17 +13,28 @@ import {
   locationSchema,
   plainText,
   publishedOrder,
-  renderedText,
+  previewText,
   searchTextField,
+  SPEC_TEXTS,
   statusFilterField,
   text,
   translationStatusSchema,
+  type TextSchemas,
 } from "@/lib/content/shared";
 import { translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
 import { trainingPlanInputSchema } from "./input-schemas";
-import { collectWeekTexts, deriveTotals, normalizeWeeks, planReferences, renderWeeks, trainingPlanWeekSchema, type StoredWeek } from "./weeks";
+import {
+  collectWeekTexts,
+  deriveTotals,
+  normalizeWeeks,
+  planReferences,
+  renderWeeks,
+  trainingPlanWeekAllTextsSchema,
+  trainingPlanWeekSchema,
+  type StoredWeek,
+} from "./weeks";
 
 const p = tables.trainingPlans;
 type TrainingPlanRow = Omit<typeof p.$inferSelect, "weeks"> & { weeks: StoredWeek[] };
@@ -31,9 +43,9 @@ type TrainingPlanInput = z.output<typeof trainingPlanInputSchema>;
 
 const previewShape = {
   id: z.uuid(),
-  title: renderedText,
+  title: previewText,
   slug: z.string(),
-  description: renderedText,
+  description: previewText,
   weeks_total: z.number().int(),
   days_total: z.number().int(),
   max_days_per_week: z.number().int().meta({ description: "Most days with an activity in one week (0 for an empty plan)" }),
@@ -49,9 +61,12 @@ const previewShape = {
   published_at: z.iso.datetime().nullable(),
 };
 export const trainingPlanPreviewSchema = z.object(previewShape).meta({ id: "TrainingPlanPreview" });
-export const trainingPlanSchema = z
-  .object({ ...previewShape, image: uploadRecordSchema.nullable(), weeks: z.array(trainingPlanWeekSchema) })
-  .meta({ id: "TrainingPlan" });
+const trainingPlanSchemaOf = (texts: TextSchemas, week: z.ZodType) =>
+  z
+    .object({ ...previewShape, title: texts.text, description: texts.text, image: uploadRecordSchema.nullable(), weeks: z.array(week) })
+    .meta({ id: `TrainingPlan${texts.suffix}` });
+export const trainingPlanSchema = trainingPlanSchemaOf(SPEC_TEXTS, trainingPlanWeekSchema);
+export const trainingPlanAllTextsSchema = trainingPlanSchemaOf(ALL_TEXTS, trainingPlanWeekAllTextsSchema);
 
 const filterSpec = {
   fields: {
@@ -95,6 +110,7 @@ function render(row: TrainingPlanRow, ctx: ContentContext, texts: (value: Record
 }
 
 export const trainingPlans = defineCollection<TrainingPlanRow, TrainingPlanInput>({
+  versioned: true,
   key: "training-plans",
   entity: "TrainingPlan",
   label: "training plan",
@@ -143,11 +159,12 @@ export const trainingPlans = defineCollection<TrainingPlanRow, TrainingPlanInput
   inputSchema: trainingPlanInputSchema,
   textFields: ["title", "description"],
   nestedTexts: { weeks: { keys: ["title", "description"] } },
+  // A fitness activity's title falls back to the default language: it does not hold a language back.
   requiredTexts: (row) => [
     { path: "/title", text: row.title },
     { path: "/description", text: row.description },
-    ...collectWeekTexts(row.weeks).filter((entry) => entry.required),
   ],
+  allTexts: (row) => [{ path: "/title", text: row.title }, { path: "/description", text: row.description }, ...collectWeekTexts(row.weeks)],
   uploadIds: (row) => [row.imageId],
   toPreview: (row, ctx) => render(row, ctx, (value) => plainText(value, ctx)),
   toFull: (row, ctx, related) => ({
@@ -221,6 +238,7 @@ export const trainingPlanOperations = collectionOperations(trainingPlans, {
   name: "TrainingPlan",
   preview: trainingPlanPreviewSchema,
   full: trainingPlanSchema,
+  fullAllTexts: trainingPlanAllTextsSchema,
   input: trainingPlanInputSchema,
   tag: "Training plans",
   listDescription:

@@ -7,6 +7,7 @@ import { validateInput } from "@/lib/validation";
 import { TEXT_INPUT_MESSAGE } from "@/lib/workouts/phases";
 import {
   activityInputSchema,
+  activityReferenceAllTextsSchema,
   activityReferenceSchema,
   collectWeekTexts,
   deriveTotals,
@@ -14,12 +15,14 @@ import {
   normalizeWeeks,
   planReferences,
   renderWeeks,
+  trainingPlanWeekAllTextsSchema,
   trainingPlanWeekSchema,
   weeksInputSchema,
   type StoredWeek,
-  type TrainingPlanWeek,
+  type TrainingPlanWeekOf,
   type WeekInput,
 } from "./weeks";
+import type { MultiLangString } from "@/lib/i18n";
 
 const WORKOUT = "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f";
 const OTHER_WORKOUT = "5b2e7c1a-9d4f-4e8b-a3c6-1f0d2e3b4a5c";
@@ -337,8 +340,18 @@ describe("renderWeeks", () => {
     expect(trainingPlanWeekSchema.array().parse(rendered)).toEqual(rendered);
   });
 
-  it("renders several languages as MultiLangStrings", () => {
-    const rendered = renderWeeks(stored, { mode: "multi", languages: ["de", "fr"], defaultLanguage: "en" });
+  it("renders several languages as plain strings: the first requested language with a text, else the default", () => {
+    const rendered = renderWeeks(stored, { mode: "multi", languages: ["fr", "de"], defaultLanguage: "en" });
+    expect(rendered[0]!.days[0]!.activities[1]).toEqual({
+      type: "fitness-activities",
+      id: "fa_run",
+      fields: { title: "Lockerer Lauf", description: "Slow", distance: 5000, duration: null },
+    });
+    expect(trainingPlanWeekSchema.array().parse(rendered)).toEqual(rendered);
+  });
+
+  it("renders every text as a MultiLangString with texts=all", () => {
+    const rendered = renderWeeks(stored, { mode: "multi", languages: ["de", "fr"], defaultLanguage: "en", allTexts: true });
     expect(rendered[0]!.days[0]!.activities[1]).toEqual({
       type: "fitness-activities",
       id: "fa_run",
@@ -349,24 +362,27 @@ describe("renderWeeks", () => {
         duration: null,
       },
     });
-    expect(trainingPlanWeekSchema.array().parse(rendered)).toEqual(rendered);
+    expect(trainingPlanWeekAllTextsSchema.array().parse(rendered)).toEqual(rendered);
+    expect(trainingPlanWeekSchema.array().safeParse(rendered).success).toBe(false);
   });
 
-  it("gives back what a client can write again unchanged", () => {
-    const rendered = renderWeeks(stored, { mode: "multi", languages: ["en", "de"], defaultLanguage: "en" });
+  it("gives back what a client can write again unchanged (texts=all)", () => {
+    const rendered = renderWeeks(stored, { mode: "multi", languages: ["en", "de"], defaultLanguage: "en", allTexts: true });
     expect(normalizeWeeks(parseWeeks(rendered as Json[]), stored, ctx)).toEqual(stored);
   });
 });
 
 describe("response schemas", () => {
   it("describe the same shapes as the types", () => {
-    expectTypeOf<z.output<typeof trainingPlanWeekSchema>>().toExtend<TrainingPlanWeek>();
-    expectTypeOf<TrainingPlanWeek>().toExtend<z.output<typeof trainingPlanWeekSchema>>();
+    expectTypeOf<z.output<typeof trainingPlanWeekSchema>>().toEqualTypeOf<TrainingPlanWeekOf<string>>();
+    expectTypeOf<z.output<typeof trainingPlanWeekAllTextsSchema>>().toExtend<TrainingPlanWeekOf<MultiLangString>>();
   });
 
   it.each([
     ["TrainingPlanWeek", trainingPlanWeekSchema],
     ["ActivityReference", activityReferenceSchema],
+    ["TrainingPlanWeekAllTexts", trainingPlanWeekAllTextsSchema],
+    ["ActivityReferenceAllTexts", activityReferenceAllTextsSchema],
   ])("%s has valid examples", (id, schema) => {
     const meta = z.globalRegistry.get(schema);
     const examples: unknown = meta?.examples;
@@ -383,15 +399,22 @@ describe("response schemas", () => {
         "/training-plans": {
           post: {
             requestBody: { content: { "application/json": { schema: z.object({ weeks: weeksInputSchema }) } } },
-            responses: { 200: { description: "ok", content: { "application/json": { schema: z.object({ weeks: z.array(trainingPlanWeekSchema) }) } } } },
+            responses: {
+              200: {
+                description: "ok",
+                content: { "application/json": { schema: z.object({ weeks: z.array(z.union([trainingPlanWeekSchema, trainingPlanWeekAllTextsSchema])) }) } },
+              },
+            },
           },
         },
       },
     });
     expect(Object.keys(document.components?.schemas ?? {}).sort()).toEqual([
       "ActivityReference",
+      "ActivityReferenceAllTexts",
       "ActivityReferenceInput",
       "TrainingPlanWeek",
+      "TrainingPlanWeekAllTexts",
       "TrainingPlanWeekInput",
     ]);
   });

@@ -17,11 +17,10 @@
  */
 import { z } from "zod";
 import {
-  renderedTextSchema,
-  renderText,
+  multiLangStringSchema,
+  plainTextSchema,
+  renderPlainText,
   type LocalizedText,
-  type MultiLangString,
-  type MultiTextView,
   type SingleTextView,
   type TextInputContext,
   type TextView,
@@ -124,56 +123,81 @@ export type ActivityInput = z.output<typeof activityInputSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Response schemas
 
-export const activityReferenceSchema = z
-  .discriminatedUnion("type", [
+const ACTIVITY_REFERENCE_DESCRIPTION =
+  "A workout or on-demand record by id (fetch it with the `training-plan` query parameter), or a fitness " +
+  "activity described in place (§2.5). `distance` is meters, `duration` seconds.";
+
+/** The response schema of an activity reference, for one representation of a fitness activity's texts. */
+function activityReferenceSchemaOf<T extends z.ZodType>(text: T) {
+  return z.discriminatedUnion("type", [
     workoutReferenceSchema,
     onDemandReferenceSchema,
     z.object({
       type: z.literal("fitness-activities"),
       id: fitnessActivityIdSchema,
       fields: z.object({
-        title: renderedTextSchema,
-        description: renderedTextSchema,
+        title: text,
+        description: text,
         distance: distanceSchema.nullable(),
         duration: durationSchema.nullable(),
       }),
     }),
-  ])
-  .meta({
-    id: "ActivityReference",
-    description:
-      "A workout or on-demand record by id (fetch it with the `training-plan` query parameter), or a fitness " +
-      "activity described in place (§2.5). `distance` is meters, `duration` seconds.",
-    examples: [
-      { type: "workouts", id: "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f" },
-      { type: "on-demand", id: "8a6b4c2d-1e3f-4a5b-8c7d-9e0f1a2b3c4d" },
-      {
-        type: "fitness-activities",
-        id: "fa_k3x9q2m7",
-        fields: { title: "Easy run", description: "Conversational pace", distance: 5000, duration: 1800 },
-      },
-    ],
-  });
+  ]);
+}
 
-export const trainingPlanWeekSchema = z
-  .object({ days: z.array(z.object({ activities: z.array(activityReferenceSchema) })) })
-  .meta({
-    id: "TrainingPlanWeek",
-    description: "A week of a training plan: up to 7 days in order; a day without activities is a rest day",
-    examples: [
-      {
-        days: [
-          { activities: [{ type: "workouts", id: "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f" }] },
-          { activities: [] },
-          {
-            activities: [
-              { type: "fitness-activities", id: "fa_k3x9q2m7", fields: { title: "Easy run", description: "", distance: 5000, duration: null } },
-            ],
-          },
-        ],
-      },
-    ],
-  });
+/** §2.5 does not type a fitness activity's `title` and `description`: they are plain strings, as every text but a record's own. */
+export const activityReferenceSchema = activityReferenceSchemaOf(plainTextSchema).meta({
+  id: "ActivityReference",
+  description: ACTIVITY_REFERENCE_DESCRIPTION,
+  examples: [
+    { type: "workouts", id: "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f" },
+    { type: "on-demand", id: "8a6b4c2d-1e3f-4a5b-8c7d-9e0f1a2b3c4d" },
+    {
+      type: "fitness-activities",
+      id: "fa_k3x9q2m7",
+      fields: { title: "Easy run", description: "Conversational pace", distance: 5000, duration: 1800 },
+    },
+  ],
+});
+
+export const activityReferenceAllTextsSchema = activityReferenceSchemaOf(multiLangStringSchema).meta({
+  id: "ActivityReferenceAllTexts",
+  description: `${ACTIVITY_REFERENCE_DESCRIPTION} A fitness activity's texts are MultiLangStrings (\`texts=all\`).`,
+  examples: [
+    {
+      type: "fitness-activities",
+      id: "fa_k3x9q2m7",
+      fields: { title: { default: "Easy run", de: "Lockerer Lauf" }, description: { default: "", de: "" }, distance: 5000, duration: null },
+    },
+  ],
+});
+
+const weekSchemaOf = <A extends z.ZodType>(activity: A) => z.object({ days: z.array(z.object({ activities: z.array(activity) })) });
+const WEEK_DESCRIPTION = "A week of a training plan: up to 7 days in order; a day without activities is a rest day";
+
+export const trainingPlanWeekSchema = weekSchemaOf(activityReferenceSchema).meta({
+  id: "TrainingPlanWeek",
+  description: WEEK_DESCRIPTION,
+  examples: [
+    {
+      days: [
+        { activities: [{ type: "workouts", id: "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f" }] },
+        { activities: [] },
+        {
+          activities: [
+            { type: "fitness-activities", id: "fa_k3x9q2m7", fields: { title: "Easy run", description: "", distance: 5000, duration: null } },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+export const trainingPlanWeekAllTextsSchema = weekSchemaOf(activityReferenceAllTextsSchema).meta({
+  id: "TrainingPlanWeekAllTexts",
+  description: `${WEEK_DESCRIPTION}; texts as MultiLangStrings (\`texts=all\`)`,
+  examples: [{ days: [{ activities: [{ type: "workouts", id: "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f" }] }] }],
+});
 
 export const planTotalsSchema = z.object({
   weeks_total: z.int().min(0).meta({ description: "Weeks in the plan, rest weeks included" }),
@@ -314,12 +338,11 @@ export function collectWeekTexts(weeks: readonly StoredWeek[], base = "/weeks"):
   return entries;
 }
 
-/** The weeks as a response shows them: texts as plain strings, or MultiLangStrings for several languages. */
+/** The weeks as a response shows them: texts as plain strings, MultiLangStrings only with `texts=all`. */
 export function renderWeeks(weeks: readonly StoredWeek[], view: SingleTextView): TrainingPlanWeekOf<string>[];
-export function renderWeeks(weeks: readonly StoredWeek[], view: MultiTextView): TrainingPlanWeekOf<MultiLangString>[];
 export function renderWeeks(weeks: readonly StoredWeek[], view: TextView): TrainingPlanWeek[];
 export function renderWeeks(weeks: readonly StoredWeek[], view: TextView): TrainingPlanWeek[] {
-  return mapWeekTexts(weeks, "", (text): RenderedText => renderText(text, view));
+  return mapWeekTexts(weeks, "", (text): RenderedText => renderPlainText(text, view));
 }
 
 function mapWeekTexts<A, B>(

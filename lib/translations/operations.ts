@@ -1,5 +1,6 @@
 import type { Caller } from "@/lib/auth/caller";
 import { buildContentContext } from "@/lib/content/context";
+import { CONTENT_CACHE_CONTROL, CONTENT_VARY } from "@/lib/http/conditional";
 import { json } from "@/lib/http/responses";
 import { defineOperation } from "@/lib/http/route";
 import { listTranslationQueue, QUEUE_COLLECTIONS, translationQueueFilterSpec, translationQueueSchema } from "./queue";
@@ -17,9 +18,10 @@ export const getTranslationQueue = defineOperation({
   auth: { roles: ["admin", "editor", "translator"] },
   filter: translationQueueFilterSpec,
   responses: { 200: { description: "One page of the queue, most recently changed first", schema: translationQueueSchema } },
-  errors: ["bad_request", "forbidden"],
+  // A language the organization does not have: 422.
+  errors: ["bad_request", "forbidden", "unprocessable"],
   handle: async (op) => {
     const ctx = await buildContentContext({ db: op.db, caller: op.caller as Caller, req: op.req, url: op.url, multiLanguage: false });
-    return json(await listTranslationQueue(ctx, op.filter));
+    return json(await listTranslationQueue(ctx, op.filter), { headers: { "Cache-Control": CONTENT_CACHE_CONTROL, Vary: CONTENT_VARY } });
   },
 });

@@ -46,7 +46,7 @@ export const QUEUE_COLLECTIONS = SOURCES.map((source) => source.key);
 
 export const translationQueueFilterSpec = {
   fields: {
-    language: { type: "string", operators: ["eq"] },
+    language: { type: "string", operators: ["eq"], required: "the language to translate into" },
     collection: { type: "enum", values: QUEUE_COLLECTIONS, operators: ["eq", "in"] },
     state: { type: "enum", values: QUEUE_STATES, operators: ["eq", "in"] },
   },
@@ -77,11 +77,10 @@ function valuesOf(filter: FilterQuery, field: string): string[] | undefined {
   return conditions.map((condition) => condition.values).reduce((shared, values) => shared.filter((value) => values.includes(value)));
 }
 
-/** The language the queue is for: required, and enabled in the organization. */
+/** The language the queue is for (required by the filter spec), enabled in the organization. */
 function languageOf(ctx: ContentContext, filter: FilterQuery): string {
-  const [language, ...others] = valuesOf(filter, "language") ?? [];
+  const [language = "", ...others] = valuesOf(filter, "language") ?? [];
   const path = "filter[where][language]";
-  if (!language) throw new ApiError("bad_request", `${path} is required: the language to translate into`, [{ path, message: "is required" }]);
   if (others.length > 0 || !ctx.organization.languages.includes(language)) {
     throw new ApiError("unprocessable", `${path}: '${language}' is not a language of this organization; use one of ${ctx.organization.languages.join(", ")}`, [
       { path, message: "is not a language of this organization" },
@@ -145,3 +144,21 @@ export async function listTranslationQueue(ctx: ContentContext, filter: FilterQu
   };
 }
 
+
+/**
+ * For each language other than the default: how many records of every collection with texts lack some
+ * or all of their text in it (the queue's `none` and `partial` states). One statement for every
+ * language, through the same (organization_id, …) indexes as the queue.
+ */
+export async function countMissingTranslations(db: ContentContext["db"], organization: { id: string; languages: readonly string[]; defaultLanguage: string }): Promise<Record<string, number>> {
+  const languages = organization.languages.filter((language) => language !== organization.defaultLanguage);
+  if (languages.length === 0) return {};
+  const parts = SOURCES.map(({ collection }) => sql`SELECT ${collection.table.textCompleteness} AS completeness FROM ${collection.table} WHERE ${collection.table.organizationId} = ${organization.id}`);
+  const counts = languages.map((language, index) => {
+    const filled = sql`coalesce((completeness->${language}::text->>0)::int, 0)`;
+    const total = sql`coalesce((completeness->${language}::text->>1)::int, 0)`;
+    return sql`count(*) FILTER (WHERE (${filled} = 0 AND completeness <> '{}'::jsonb) OR ${filled} < ${total})::int AS ${sql.raw(`l${index}`)}`;
+  });
+  const [row] = await queryRows<Record<string, number>>(db, sql`SELECT ${sql.join(counts, sql`, `)} FROM (${sql.join(parts, sql` UNION ALL `)}) AS texts`);
+  return Object.fromEntries(languages.map((language, index) => [language, Number(row?.[`l${index}`] ?? 0)]));
+}

@@ -1,10 +1,16 @@
 /**
  * A BMP reader. The image library (sharp's prebuilt libvips) reads every §4.5 format except BMP, so
- * BMP pixels are decoded here into RGBA for it. Uncompressed bitmaps (1, 4, 8, 16, 24 and 32 bits,
- * with or without bit-field masks) are what editors' tools write; RLE- and JPEG/PNG-compressed BMPs
- * are refused at upload.
+ * BMP pixels are decoded here for it. Uncompressed bitmaps (1, 4, 8, 16, 24 and 32 bits, with or
+ * without bit-field masks) are what editors' tools write; RLE- and JPEG/PNG-compressed BMPs are
+ * refused at upload.
+ *
+ * A bitmap can be small on disk and huge in pixels (a 32 MB 1-bit file holds 16000 × 16000), so:
+ * dimensions come from the headers alone; only the region a thumbnail needs is decoded, into RGB
+ * (RGBA only when the file has an alpha channel); and decoding hands the event loop back between
+ * slices of rows, so other requests are answered meanwhile (docs/decisions/0006).
  */
-export type DecodedBmp = { width: number; height: number; channels: 4; data: Buffer };
+export type DecodedBmp = { width: number; height: number; channels: 3 | 4; data: Buffer };
+export type Region = { x: number; y: number; width: number; height: number };
 
 export class BmpError extends Error {
   constructor(message: string) {
@@ -16,8 +22,8 @@ export class BmpError extends Error {
 const BI_RGB = 0;
 const BI_BITFIELDS = 3;
 const BI_ALPHABITFIELDS = 6;
-/** The same ceiling sharp applies to other formats (limitInputPixels). */
-const MAX_PIXELS = 0x3fff * 0x3fff;
+/** Pixels decoded between two returns to the event loop (a few milliseconds of work). */
+const PIXELS_PER_SLICE = 1 << 18;
 
 type Header = {
   width: number;
@@ -79,26 +85,30 @@ function readHeader(bytes: Buffer): Header {
     pixelOffset,
     paletteOffset: 14 + headerSize + masksAfterHeader,
     paletteEntrySize: 4,
-    paletteSize: bitCount <= 8 ? colorsUsed || 2 ** bitCount : 0,
+    paletteSize: bitCount <= 8 ? Math.min(colorsUsed || 2 ** bitCount, 2 ** bitCount) : 0,
     masks,
   };
 }
 
-function checkSupported(header: Header): void {
+const strideOf = (header: Header) => Math.floor((header.bitCount * header.width + 31) / 32) * 4;
+
+/** The header of a bitmap this reader can decode whole: supported, with every row present. */
+function readSupportedHeader(bytes: Buffer): Header {
+  const header = readHeader(bytes);
   const { width, height, bitCount, compression } = header;
   if (width < 1 || height < 1) throw new BmpError("the BMP has no pixels");
-  if (width * height > MAX_PIXELS) throw new BmpError("the BMP has too many pixels");
   if (![1, 4, 8, 16, 24, 32].includes(bitCount)) throw new BmpError(`unsupported BMP bit depth ${bitCount}`);
   const isPlain = compression === BI_RGB;
   const isBitFields = (compression === BI_BITFIELDS || compression === BI_ALPHABITFIELDS) && (bitCount === 16 || bitCount === 32);
   if (!isPlain && !isBitFields) throw new BmpError("compressed BMPs are not supported; save it uncompressed");
+  if (header.pixelOffset + strideOf(header) * height > bytes.length) throw new BmpError("the BMP is truncated");
+  return header;
 }
 
-/** Width and height from the headers (no pixel work). */
+/** Width and height from the headers, without touching a pixel; refuses what could not be decoded. */
 export function readBmpDimensions(bytes: Buffer): { width: number; height: number } {
-  const header = readHeader(bytes);
-  checkSupported(header);
-  return { width: header.width, height: header.height };
+  const { width, height } = readSupportedHeader(bytes);
+  return { width, height };
 }
 
 type Channel = { mask: number; shift: number; max: number };
@@ -112,49 +122,68 @@ function channel(mask: number): Channel {
 
 const scaled = (value: number, { mask, shift, max }: Channel) => Math.round((((value & mask) >>> shift) * 255) / max);
 
-export function decodeBmp(bytes: Buffer): DecodedBmp {
-  const header = readHeader(bytes);
-  checkSupported(header);
-  const { width, height, bitCount, isTopDown } = header;
-  const stride = Math.floor((bitCount * width + 31) / 32) * 4;
-  if (header.pixelOffset + stride * height > bytes.length) throw new BmpError("the BMP is truncated");
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-  const palette: number[][] = [];
+/**
+ * Decodes `region` of the bitmap (default: all of it) into RGB, or RGBA when the file has an alpha
+ * mask. Asynchronous: it yields to the event loop every `PIXELS_PER_SLICE` pixels.
+ */
+export async function decodeBmp(bytes: Buffer, region?: Region): Promise<DecodedBmp> {
+  const header = readSupportedHeader(bytes);
+  const { width, height, bitCount, isTopDown } = header;
+  const area = region ?? { x: 0, y: 0, width, height };
+  if (area.x < 0 || area.y < 0 || area.width < 1 || area.height < 1 || area.x + area.width > width || area.y + area.height > height) {
+    throw new BmpError("the region lies outside the BMP");
+  }
+  const stride = strideOf(header);
+
+  const palette = Buffer.alloc(256 * 3);
   for (let index = 0; index < header.paletteSize; index++) {
     const at = header.paletteOffset + index * header.paletteEntrySize;
     if (at + 3 > bytes.length) break;
-    palette.push([bytes[at + 2]!, bytes[at + 1]!, bytes[at]!]);
+    palette[index * 3] = bytes[at + 2]!;
+    palette[index * 3 + 1] = bytes[at + 1]!;
+    palette[index * 3 + 2] = bytes[at]!;
   }
   const defaultMasks = bitCount === 16 ? { red: 0x7c00, green: 0x03e0, blue: 0x001f, alpha: 0 } : { red: 0xff0000, green: 0xff00, blue: 0xff, alpha: 0 };
   const masks = header.masks ?? defaultMasks;
   const [red, green, blue, alpha] = [channel(masks.red), channel(masks.green), channel(masks.blue), channel(masks.alpha)];
+  const channels = bitCount >= 16 && alpha.mask ? 4 : 3;
 
-  const data = Buffer.alloc(width * height * 4);
-  for (let row = 0; row < height; row++) {
-    const source = header.pixelOffset + (isTopDown ? row : height - 1 - row) * stride;
-    for (let column = 0; column < width; column++) {
-      const target = (row * width + column) * 4;
-      let rgba: [number, number, number, number];
+  const data = Buffer.alloc(area.width * area.height * channels);
+  const indexMask = (1 << bitCount) - 1;
+  let sinceYield = 0;
+  for (let row = 0; row < area.height; row++) {
+    const imageRow = area.y + row;
+    const source = header.pixelOffset + (isTopDown ? imageRow : height - 1 - imageRow) * stride;
+    let target = row * area.width * channels;
+    for (let column = area.x; column < area.x + area.width; column++, target += channels) {
       if (bitCount <= 8) {
         const bitOffset = column * bitCount;
-        const byte = bytes[source + (bitOffset >> 3)]!;
-        const index = (byte >> (8 - bitCount - (bitOffset & 7))) & ((1 << bitCount) - 1);
-        const [r, g, b] = palette[index] ?? [0, 0, 0];
-        rgba = [r!, g!, b!, 255];
+        const index = (bytes[source + (bitOffset >> 3)]! >> (8 - bitCount - (bitOffset & 7))) & indexMask;
+        data[target] = palette[index * 3]!;
+        data[target + 1] = palette[index * 3 + 1]!;
+        data[target + 2] = palette[index * 3 + 2]!;
       } else if (bitCount === 24) {
         const at = source + column * 3;
-        rgba = [bytes[at + 2]!, bytes[at + 1]!, bytes[at]!, 255];
+        data[target] = bytes[at + 2]!;
+        data[target + 1] = bytes[at + 1]!;
+        data[target + 2] = bytes[at]!;
       } else {
         const value = bitCount === 16 ? bytes.readUInt16LE(source + column * 2) : bytes.readUInt32LE(source + column * 4);
-        rgba = [scaled(value, red), scaled(value, green), scaled(value, blue), alpha.mask ? scaled(value, alpha) : 255];
+        data[target] = scaled(value, red);
+        data[target + 1] = scaled(value, green);
+        data[target + 2] = scaled(value, blue);
+        if (channels === 4) data[target + 3] = scaled(value, alpha);
       }
-      data[target] = rgba[0];
-      data[target + 1] = rgba[1];
-      data[target + 2] = rgba[2];
-      data[target + 3] = rgba[3];
+    }
+    sinceYield += area.width;
+    if (sinceYield >= PIXELS_PER_SLICE) {
+      sinceYield = 0;
+      await yieldToEventLoop();
     }
   }
-  return { width, height, channels: 4, data };
+  return { width: area.width, height: area.height, channels, data };
 }
 
 /** An uncompressed 24-bit BMP of raw RGB pixels (for tests and fixtures). */

@@ -1,15 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { json } from "@/lib/http/responses";
-import { errorResponse } from "@/lib/http/route";
+import { getStorage } from "@/lib/storage";
+import { deliveryRoute } from "@/lib/http/route";
 import { SIZES, STYLES, isSize, isStyle, type Size, type Style } from "./crops";
 import { thumbnailMime } from "./images";
 import type { UploadRow } from "./records";
 import { uploadPath, verifyPolicy, type PolicyCheck } from "./signing";
 import { fileTypeOfMime } from "./sniff";
-import { getStorage } from "./storage";
 import { parseRange } from "./range";
 import { getThumbnail, thumbnailVariant } from "./thumbnails";
 import { findUploadForDelivery } from "./uploads";
@@ -21,7 +20,6 @@ import { findUploadForDelivery } from "./uploads";
  */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 
 const POLICY_MESSAGES: Record<Exclude<PolicyCheck, { ok: true }>["reason"], string> = {
   missing: "the address is not signed: the Policy parameter is missing",
@@ -56,18 +54,17 @@ function matchesIfNoneMatch(req: Request, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-function body(stream: Readable, isHead: boolean): BodyInit | null {
-  if (isHead) {
-    stream.destroy();
-    return null;
-  }
-  return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+/** The stored bytes as a response body; a HEAD request reads nothing from storage. */
+async function body(open: () => Promise<Readable>, isHead: boolean): Promise<BodyInit | null> {
+  if (isHead) return null;
+  return Readable.toWeb(await open()) as ReadableStream<Uint8Array>;
 }
 
 async function serveOriginal({ req, isHead }: Delivery, row: UploadRow): Promise<Response> {
   const storage = getStorage();
-  const stored = row.storageKey ? await storage.stat(row.storageKey) : undefined;
-  if (!row.storageKey || !stored) throw new ApiError("not_found", "the upload has no file");
+  const key = row.storageKey;
+  const stored = key ? await storage.stat(key) : undefined;
+  if (!key || !stored) throw new ApiError("not_found", "the upload has no file");
   const etag = `"${row.md5}"`;
   const headers = new Headers({ "Content-Type": row.mime, ETag: etag, "Cache-Control": IMMUTABLE, "Accept-Ranges": "bytes", "X-Content-Type-Options": "nosniff" });
   if (matchesIfNoneMatch(req, etag)) return new Response(null, { status: 304, headers });
@@ -82,9 +79,9 @@ async function serveOriginal({ req, isHead }: Delivery, row: UploadRow): Promise
   // and sends bodies chunked; Content-Range still states the file's size.
   if (range) {
     headers.set("Content-Range", `bytes ${range.start}-${range.end}/${stored.size}`);
-    return new Response(body(storage.read(row.storageKey, range), isHead), { status: 206, headers });
+    return new Response(await body(() => storage.read(key, range), isHead), { status: 206, headers });
   }
-  return new Response(body(storage.read(row.storageKey), isHead), { status: 200, headers });
+  return new Response(await body(() => storage.read(key), isHead), { status: 200, headers });
 }
 
 async function serveThumbnail({ req, isHead }: Delivery, row: UploadRow, style: Style, size: Size | undefined): Promise<Response> {
@@ -98,8 +95,12 @@ async function serveThumbnail({ req, isHead }: Delivery, row: UploadRow, style: 
 
   const thumbnail = await getThumbnail(row, style, size);
   headers.set("X-Thumbnail-Cache", thumbnail.isCacheHit ? "hit" : "miss");
-  if (thumbnail.bytes) return new Response(isHead ? null : new Uint8Array(thumbnail.bytes), { status: 200, headers });
-  return new Response(body(getStorage().read(thumbnail.key), isHead), { status: 200, headers });
+  if (!thumbnail.isCacheHit) return new Response(isHead ? null : new Uint8Array(thumbnail.bytes), { status: 200, headers });
+  if (isHead) {
+    thumbnail.stream.destroy();
+    return new Response(null, { status: 200, headers });
+  }
+  return new Response(Readable.toWeb(thumbnail.stream) as ReadableStream<Uint8Array>, { status: 200, headers });
 }
 
 async function deliver(request: Delivery): Promise<Response> {
@@ -116,28 +117,5 @@ async function deliver(request: Delivery): Promise<Response> {
   return style ? serveThumbnail(request, row, style, size) : serveOriginal(request, row);
 }
 
-function requestIdFor(req: Request): string {
-  const given = req.headers.get("x-request-id");
-  return given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
-}
-
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
-
-function handler(isHead: boolean) {
-  return async (req: Request, context: RouteContext): Promise<Response> => {
-    const requestId = requestIdFor(req);
-    let response: Response;
-    try {
-      const raw = await context.params;
-      response = await deliver({ req, params: { id: String(raw.id ?? ""), name: String(raw.name ?? "") }, isHead });
-    } catch (error) {
-      response = errorResponse(error, requestId, { route: "cdn" });
-      response.headers.set("Cache-Control", "no-store");
-    }
-    response.headers.set("X-Request-Id", requestId);
-    return response;
-  };
-}
-
 /** The exports of `app/cdn/uploads/[id]/[name]/route.ts`. */
-export const cdnUploadRoute = { GET: handler(false), HEAD: handler(true) };
+export const cdnUploadRoute = deliveryRoute("cdn", (req, raw, isHead) => deliver({ req, params: { id: String(raw.id ?? ""), name: String(raw.name ?? "") }, isHead }));

@@ -1,8 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { tables, type Executor } from "@/lib/db";
+import { mediaProcessingSchema } from "@/lib/media/schemas";
 import { completeFormats } from "./crops";
-import { signedUploadUrl } from "./signing";
+import { signedMediaBase, signedUploadUrl } from "./signing";
 
 const cropSchema = z
   .object({
@@ -44,30 +45,88 @@ export const uploadRecordSchema = z
     metadata: z
       .object({
         size: z.number().int().optional().meta({ description: "Bytes" }),
-        width: z.number().int().optional().meta({ description: "Images: pixels (after EXIF orientation; one frame of an animation)" }),
-        height: z.number().int().optional().meta({ description: "Images: pixels (one frame of an animation)" }),
+        width: z.number().int().nullable().optional().meta({ description: "Images: pixels (after EXIF orientation; one frame of an animation). Processed video: the displayed width; audio: null" }),
+        height: z.number().int().nullable().optional().meta({ description: "Images: pixels (one frame of an animation). Processed video: the displayed height; audio: null" }),
         animated: z.boolean().optional().meta({ description: "Images: a gif or webp with more than one frame" }),
         formats: formatsSchema.optional(),
+        duration: z.number().optional().meta({ description: "Video and audio, once processed: seconds" }),
+        codecs: z.array(z.string()).optional().meta({ description: "Video and audio, once processed: the original's codecs, video first (`[\"h264\", \"aac\"]`)" }),
+        has_audio: z.boolean().optional().meta({ description: "Video and audio, once processed: whether it has sound" }),
+        languages: z.array(z.string()).optional().meta({ description: "Video and audio, once processed: the languages its sound is labelled with (`en`), if any" }),
       })
       .loose()
       .optional(),
+    processing: mediaProcessingSchema.optional().meta({ description: "Video and audio: where processing stands (docs/api.md \"Media processing\")" }),
+    playback_url: z.string().nullable().optional().meta({
+      description: "Video and audio: the signed HLS master playlist `{cdn_url}/media/{id}/{policy}/master.m3u8` once processing is `ready`, else null",
+    }),
+    poster: z.lazy((): z.ZodType => uploadRecordSchema).nullable().optional().meta({ description: "Video: the poster, an image upload with its crops; null until ready" }),
+    poster_second: z.number().nullable().optional().meta({ description: "Video: where in the video the poster is (seconds)" }),
+    preview_url: z.string().nullable().optional().meta({ description: "Video: a few seconds as a looping animated webp (signed), once ready" }),
+    waveform_url: z.string().nullable().optional().meta({ description: "Audio (and video with sound): the waveform JSON `{points, duration, peaks}` (signed), once ready" }),
+    captions: z
+      .array(z.object({ language: z.string(), url: z.string().meta({ description: "The WebVTT file (signed)" }) }))
+      .optional()
+      .meta({ description: "Video and audio: caption files by language (also subtitle renditions of the stream)" }),
   })
   .meta({ id: "Upload", description: "A file reference (specification §2.2)" });
 
 export type UploadRecord = z.output<typeof uploadRecordSchema>;
 export type UploadRow = typeof tables.uploads.$inferSelect;
+export type MediaAssetRow = typeof tables.mediaAssets.$inferSelect;
+export type CaptionRow = typeof tables.uploadCaptions.$inferSelect;
+
+/** What an audio or video upload's record shows of its processing. */
+export type MediaView = { asset: MediaAssetRow | undefined; captions: CaptionRow[]; poster: UploadRow | undefined };
+
+export const isMediaMime = (mime: string) => mime.startsWith("video/") || mime.startsWith("audio/");
+
+/** The generation of an asset's visible files: the attempt that made them (the last segment of its prefix). */
+export function generationOf(asset: Pick<MediaAssetRow, "prefix">): string | undefined {
+  return asset.prefix?.split("/").filter(Boolean).pop();
+}
+
+/** File names of caption files: `{language}-{hash}.vtt`, and the playlist `{language}-{hash}.m3u8`. */
+export const captionFileName = (caption: Pick<CaptionRow, "language" | "hash">, extension: "vtt" | "m3u8") => `${caption.language}-${caption.hash}.${extension}`;
+
+function mediaMembers(row: UploadRow, media: MediaView | undefined): Partial<UploadRecord> & { facts?: Record<string, unknown> } {
+  const asset = media?.asset;
+  const base = signedMediaBase(row.id);
+  const captions = (media?.captions ?? [])
+    .slice()
+    .sort((a, b) => a.language.localeCompare(b.language))
+    .map((caption) => ({ language: caption.language, url: `${base}captions/${captionFileName(caption, "vtt")}` }));
+  const generation = asset?.state === "ready" ? generationOf(asset) : undefined;
+  const isVideo = row.mime.startsWith("video/");
+  return {
+    ...(asset ? { processing: { state: asset.state, progress: asset.state === "ready" ? 1 : Math.round(asset.progress * 1000) / 1000, ...(asset.error ? { error: asset.error } : {}) } } : {}),
+    playback_url: generation ? `${base}master.m3u8` : null,
+    ...(isVideo
+      ? {
+          poster: media?.poster ? toUploadRecord(media.poster) : null,
+          poster_second: media?.poster ? (asset?.posterSecond ?? null) : null,
+          preview_url: generation && asset?.hasPreview ? `${base}${generation}/preview.webp` : null,
+        }
+      : {}),
+    waveform_url: generation && asset?.hasWaveform ? `${base}${generation}/waveform.json` : null,
+    captions,
+    ...(generation && asset?.facts ? { facts: asset.facts } : {}),
+  };
+}
 
 /**
  * The §2.2 record of a row. `metadata` holds the stored members plus what the service measured:
  * `size`, and for images `width`, `height`, `animated` and all four `formats` (defaults for any crop
  * not stored, e.g. on records created without the upload endpoint).
  */
-export function toUploadRecord(row: UploadRow): UploadRecord {
+export function toUploadRecord(row: UploadRow, media?: MediaView): UploadRecord {
   const image = row.mime.startsWith("image/") && row.width && row.height ? { width: row.width, height: row.height } : undefined;
+  const { facts, ...members } = isMediaMime(row.mime) ? mediaMembers(row, media) : {};
   const metadata: Record<string, unknown> = {
     ...row.metadata,
     ...(row.size > 0 ? { size: row.size } : {}),
     ...(image ? { ...image, animated: row.isAnimated, formats: completeFormats(row.metadata.formats, image) } : {}),
+    ...facts,
   };
   return {
     id: row.id,
@@ -77,7 +136,44 @@ export function toUploadRecord(row: UploadRow): UploadRecord {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+    ...members,
   };
+}
+
+/** The processing views of the audio and video rows among `rows`, in three queries whatever their number. */
+export async function loadMediaViews(db: Executor, organizationId: string, rows: readonly UploadRow[]): Promise<Map<string, MediaView>> {
+  const media = rows.filter((row) => isMediaMime(row.mime));
+  const views = new Map<string, MediaView>();
+  if (media.length === 0) return views;
+  const assetIds = [...new Set(media.flatMap((row) => (row.mediaAssetId ? [row.mediaAssetId] : [])))];
+  const [assets, captions] = await Promise.all([
+    assetIds.length > 0
+      ? db.select().from(tables.mediaAssets).where(and(eq(tables.mediaAssets.organizationId, organizationId), inArray(tables.mediaAssets.id, assetIds)))
+      : Promise.resolve([]),
+    db
+      .select()
+      .from(tables.uploadCaptions)
+      .where(and(eq(tables.uploadCaptions.organizationId, organizationId), inArray(tables.uploadCaptions.uploadId, media.map((row) => row.id)))),
+  ]);
+  const posterIds = assets.flatMap((asset) => (asset.posterUploadId ? [asset.posterUploadId] : []));
+  const posters = posterIds.length > 0 ? await db.select().from(tables.uploads).where(and(eq(tables.uploads.organizationId, organizationId), inArray(tables.uploads.id, posterIds))) : [];
+  const assetById = new Map(assets.map((asset) => [asset.id, asset]));
+  const posterById = new Map(posters.map((poster) => [poster.id, poster]));
+  for (const row of media) {
+    const asset = row.mediaAssetId ? assetById.get(row.mediaAssetId) : undefined;
+    views.set(row.id, {
+      asset,
+      captions: captions.filter((caption) => caption.uploadId === row.id),
+      poster: asset?.posterUploadId ? posterById.get(asset.posterUploadId) : undefined,
+    });
+  }
+  return views;
+}
+
+/** The records of `rows`, with their processing (no query for images). */
+export async function toUploadRecords(db: Executor, organizationId: string, rows: readonly UploadRow[]): Promise<UploadRecord[]> {
+  const views = await loadMediaViews(db, organizationId, rows);
+  return rows.map((row) => toUploadRecord(row, views.get(row.id)));
 }
 
 /** The organization's uploads among `ids`, in one query (never one per record). */
@@ -88,5 +184,6 @@ export async function loadUploads(db: Executor, organizationId: string, ids: Ite
     .select()
     .from(tables.uploads)
     .where(and(eq(tables.uploads.organizationId, organizationId), inArray(tables.uploads.id, wanted)));
-  return new Map(rows.map((row) => [row.id, toUploadRecord(row)]));
+  const records = await toUploadRecords(db, organizationId, rows);
+  return new Map(records.map((record) => [record.id, record]));
 }

@@ -20,7 +20,12 @@ export const uploadNameSchema = z
 /** The multipart body of `POST /uploads`, for the OpenAPI document (the handler streams the parts itself). */
 export const createUploadBodySchema = z
   .object({
-    file: z.string().meta({ format: "binary", description: "The file: jpg, jpeg, bmp, png, tif, tiff, gif, webp, mp4, mp3 or m4a; at most UPLOAD_MAX_MB (default 50) MB" }),
+    // Bytes, not text: without a `type`, generated clients accept a Blob or File here (docs/api.md "Uploads").
+    file: z.custom<Blob>().meta({
+      format: "binary",
+      contentMediaType: "application/octet-stream",
+      description: "The file: jpg, jpeg, bmp, png, tif, tiff, gif, webp, mp4, mp3 or m4a; at most UPLOAD_MAX_MB (default 50) MB",
+    }),
     name: uploadNameSchema.optional().meta({ description: "File name to store instead of the part's filename" }),
   })
   .meta({ id: "CreateUploadRequest" });
@@ -46,6 +51,11 @@ export const updateUploadBodySchema = z
           .optional(),
       })
       .optional(),
+    poster_second: z
+      .number("must be a number")
+      .min(0, "must be at least 0")
+      .optional()
+      .meta({ description: "A processed video: make the frame at this second (0 to the duration) its poster" }),
   })
   .meta({
     id: "UpdateUploadRequest",

@@ -64,3 +64,17 @@ export function signedUploadUrl(upload: { id: string; name: string; md5: string;
   const query = new URLSearchParams({ v: upload.md5, Policy: createPolicy(path, Date.now(), formatsFingerprint(upload.metadata)) });
   return `${getEnv().CDN_URL}${path}?${query.toString()}`;
 }
+
+/** The path a media policy covers: everything of an upload's stream under `{cdn_url}/media/{id}/{policy}/`. */
+export function mediaPolicyPath(uploadId: string): string {
+  return `/media/${uploadId}/`;
+}
+
+/**
+ * The signed base of an upload's stream, playlists, segments, captions, preview and waveform:
+ * `{cdn_url}/media/{id}/{policy}/`. The policy sits in the path, so the relative addresses inside
+ * playlists keep it; it expires like image policies (docs/api.md "Media processing").
+ */
+export function signedMediaBase(uploadId: string): string {
+  return `${getEnv().CDN_URL}/media/${uploadId}/${createPolicy(mediaPolicyPath(uploadId))}/`;
+}

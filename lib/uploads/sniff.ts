@@ -99,7 +99,7 @@ const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f/\\]/g;
  */
 export function nameForType(given: string | undefined, fileType: FileType): string {
   const lastSegment = (given ?? "").split(/[/\\]/).pop() ?? "";
-  const cleaned = lastSegment.replace(UNSAFE_NAME_CHARACTERS, "").trim().slice(0, 200);
+  const cleaned = lastSegment.replace(UNSAFE_NAME_CHARACTERS, "").toWellFormed().trim().slice(0, 200);
   const dot = cleaned.lastIndexOf(".");
   const extension = dot >= 0 ? cleaned.slice(dot + 1).toLowerCase() : "";
   if (dot > 0 && (extension === fileType.extension || fileType.aliases.includes(extension))) return cleaned;

@@ -7,15 +7,19 @@ import { getEnv } from "@/lib/env";
 import { compileOrder, compileWhere, scalarField, searchField, type FilterQuery, type FilterSpec } from "@/lib/filter";
 import { ApiError, type ErrorDetail } from "@/lib/http/errors";
 import { describeError, log } from "@/lib/log";
+import { enqueue } from "@/lib/jobs/enqueue";
 import { getOrganizationOrThrow } from "@/lib/organizations/get-organization";
+import { getStorage, readWhole } from "@/lib/storage";
 import { validateInput } from "@/lib/validation";
 import { STYLES, completeFormats, defaultCrop, defaultFormats, validateCrop, type Formats, type Style } from "./crops";
 import { UnreadableImageError, readImageInfo } from "./images";
 import { receiveUpload } from "./receive-upload";
-import { toUploadRecord, type UploadRecord, type UploadRow } from "./records";
+import { attachMediaAsset, releaseMediaAsset, removeAssetFiles } from "./media/media-assets";
+import { toUploadRecords, type MediaAssetRow, type UploadRecord, type UploadRow } from "./records";
 import { uploadNameSchema, type UpdateUploadBody } from "./schemas";
-import { fileTypeOfMime, nameForType } from "./sniff";
-import { getStorage, readWhole, storageKeys } from "./storage";
+import { thumbnailsTask } from "./tasks";
+import { fileTypeOfMime, nameForType, type FileType } from "./sniff";
+import { storageKeys } from "./storage-keys";
 
 const u = tables.uploads;
 
@@ -54,7 +58,7 @@ export async function listUploads(db: Db, organizationId: string, filter: Filter
     db.select().from(u).where(where).orderBy(...order).limit(filter.limit).offset(filter.offset),
     db.select({ value: count() }).from(u).where(where),
   ]);
-  return { total: total?.value ?? 0, data: rows.map(toUploadRecord) };
+  return { total: total?.value ?? 0, data: await toUploadRecords(db, organizationId, rows) };
 }
 
 export async function getUploadOrThrow(db: Executor, organizationId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<UploadRow> {
@@ -82,39 +86,78 @@ export async function createUpload(db: Db, organizationId: string, req: Request)
   const storage = getStorage();
   const id = randomUUID();
   const key = storageKeys.original(organizationId, id);
+  // The file first, then the row: a failed or refused write (503) leaves no record behind.
   const received = await receiveUpload(req, getEnv().UPLOAD_MAX_MB * 1024 * 1024, (bytes) => storage.write(key, bytes));
-  const removeFile = () => storage.removePrefix(storageKeys.prefix(organizationId, id)).catch((error) => log.warn("could not remove an upload's file", { key, ...describeError(error) }));
   try {
     const given = received.fields.name !== undefined ? validateInput(uploadNameSchema, received.fields.name, ["name"]) : received.filename;
-    const name = nameForType(given, received.fileType);
-    let image: { width: number; height: number; isAnimated: boolean } | undefined;
-    if (received.fileType.kind === "image") {
-      image = await readImageInfo(await readWhole(storage, key), received.fileType);
-    }
-    const [row] = await db
-      .insert(u)
-      .values({
-        id,
-        organizationId,
-        name,
-        mime: received.fileType.mime,
-        size: received.size,
-        md5: received.md5,
-        width: image?.width ?? null,
-        height: image?.height ?? null,
-        isAnimated: image?.isAnimated ?? false,
-        metadata: image ? { formats: defaultFormats(image) } : {},
-        storageKey: key,
-      })
-      .returning();
-    return toUploadRecord(row!);
+    const row = await recordStoredFile(db, { id, organizationId, key, name: nameForType(given, received.fileType), ...received });
+    const [record] = await toUploadRecords(db, organizationId, [row]);
+    return record!;
   } catch (error) {
-    await removeFile();
-    if (error instanceof UnreadableImageError) throw new ApiError("unprocessable", `/file: ${error.message}`, [{ path: "/file", message: error.message }]);
+    await removeUploadFiles(organizationId, id);
     throw error;
   }
 }
 
+/** A file complete in storage at `key`, about to become the upload `id`. */
+export type StoredFile = {
+  id: string;
+  organizationId: string;
+  key: string;
+  name: string;
+  fileType: FileType;
+  size: number;
+  md5: string;
+  sha256: string;
+};
+
+/**
+ * Writes the upload row of a file that is complete in storage (multipart and resumable uploads
+ * alike). Images are measured first (a file that does not decode, or has more pixels than the
+ * budget allows, is a 422 naming `/file`). `alsoInTransaction` runs in the insert's transaction.
+ */
+export async function recordStoredFile(db: Db, file: StoredFile, alsoInTransaction?: (tx: Executor) => Promise<void>): Promise<UploadRow> {
+  let image: { width: number; height: number; isAnimated: boolean } | undefined;
+  if (file.fileType.kind === "image") {
+    try {
+      image = await readImageInfo(await readWhole(getStorage(), file.key), file.fileType);
+    } catch (error) {
+      if (error instanceof UnreadableImageError) throw new ApiError("unprocessable", `/file: ${error.message}`, [{ path: "/file", message: error.message }]);
+      throw error;
+    }
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(u)
+      .values({
+        id: file.id,
+        organizationId: file.organizationId,
+        name: file.name,
+        mime: file.fileType.mime,
+        size: file.size,
+        md5: file.md5,
+        sha256: file.sha256,
+        width: image?.width ?? null,
+        height: image?.height ?? null,
+        isAnimated: image?.isAnimated ?? false,
+        metadata: image ? { formats: defaultFormats(image) } : {},
+        storageKey: file.key,
+      })
+      .returning();
+    const mediaAssetId = await attachMediaAsset(tx, row!);
+    // Its thumbnails are made in the background once the record commits (the route renders any still missing).
+    if (image) await enqueue(tx, thumbnailsTask, { upload_id: file.id }, { organizationId: file.organizationId });
+    await alsoInTransaction?.(tx);
+    return { ...row!, mediaAssetId };
+  });
+}
+
+/** Removes everything stored under an upload's prefix; a failure is logged, never thrown (the bytes are orphaned, nothing breaks). */
+export async function removeUploadFiles(organizationId: string, id: string): Promise<void> {
+  await getStorage()
+    .removePrefix(storageKeys.prefix(organizationId, id))
+    .catch((error) => log.warn("could not remove an upload's files", { uploadId: id, ...describeError(error) }));
+}
 
 /** The four crops of an image row, falling back to the default for any that is not stored. */
 export function formatsOf(row: UploadRow): Formats {
@@ -161,7 +204,8 @@ export async function updateUpload(db: Db, organizationId: string, id: string, c
       .set({ ...patch, updatedAt: sql`now()` })
       .where(and(eq(u.id, id), eq(u.organizationId, organizationId)))
       .returning();
-    return { record: toUploadRecord(row!), row: row!, changedStyles };
+    const [record] = await toUploadRecords(tx, organizationId, [row!]);
+    return { record: record!, row: row!, changedStyles };
   });
   // Thumbnails of a replaced crop can never be asked for again (their cache key names the crop).
   await Promise.all(
@@ -211,22 +255,33 @@ function referencedConflict(id: string, referrers: string[]): ApiError {
   return new ApiError("conflict", `upload ${id} is still used by ${shown}${more}; remove those references first`);
 }
 
-/** Deletes the record (409 while content uses it), then its file and cached thumbnails. */
-export async function deleteUpload(db: Db, organizationId: string, id: string, req: Request): Promise<void> {
+/**
+ * Deletes the record (409 while content uses it), then its file and cached thumbnails. Video and
+ * audio take their processing with them when no other upload shares it: a running job stops, the
+ * derived files go, and so does the poster unless content uses it (it then stays an image upload).
+ */
+export async function deleteUpload(db: Db, organizationId: string, id: string, req: Request | undefined): Promise<void> {
+  let released: MediaAssetRow | undefined;
   try {
-    await db.transaction(async (tx) => {
+    released = await db.transaction(async (tx) => {
       const current = await getUploadOrThrow(tx, organizationId, id, { forUpdate: true });
-      assertIfMatch(req, current);
+      if (req) assertIfMatch(req, current);
       const referrers = await findReferrers(tx, organizationId, id);
       if (referrers.length > 0) throw referencedConflict(id, referrers);
       await tx.delete(u).where(and(eq(u.id, id), eq(u.organizationId, organizationId)));
+      return releaseMediaAsset(tx, current);
     });
   } catch (error) {
     // A reference written between the check and the delete: the foreign key refuses the delete.
     if (isForeignKeyViolation(error)) throw new ApiError("conflict", `upload ${id} is still used by other records; remove those references first`);
     throw error;
   }
-  await getStorage()
-    .removePrefix(storageKeys.prefix(organizationId, id))
-    .catch((error) => log.warn("could not remove a deleted upload's files", { uploadId: id, ...describeError(error) }));
+  await removeUploadFiles(organizationId, id);
+  if (!released) return;
+  await removeAssetFiles(released);
+  if (released.posterUploadId) {
+    await deleteUpload(db, organizationId, released.posterUploadId, undefined).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) log.warn("could not remove a deleted video's poster", { uploadId: released!.posterUploadId, ...describeError(error) });
+    });
+  }
 }

@@ -1,4 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
+import { recordAuditEntry } from "@/lib/audit-log/record-audit-entry";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { hashPassword } from "@/lib/auth/password";
 import { tables, type Db, type Tx } from "@/lib/db";
@@ -8,6 +9,7 @@ import { getOrganizationOrThrow } from "@/lib/organizations/get-organization";
 import { createUser } from "./create-user";
 import type { CreateUserInput, UserRecord } from "./schemas";
 import { USER_ROLES } from "@/lib/db/schema";
+import { announceLocally } from "@/lib/cache/invalidations";
 
 const u = tables.users;
 
@@ -56,7 +58,11 @@ export async function getUserOrThrow(db: Db | Tx, organizationId: string, id: st
 
 export async function createOrganizationUser(db: Db, organizationId: string, input: CreateUserInput) {
   const organization = await getOrganizationOrThrow(db, organizationId);
-  return toUserRecord(await createUser(db, organization, input));
+  return db.transaction(async (tx) => {
+    const user = await createUser(tx, organization, input);
+    await recordAuditEntry(tx, { organizationId, action: "user.created", target: { type: "User", id: user.id, label: user.email }, details: { role: user.role, languages: user.languages } });
+    return toUserRecord(user);
+  });
 }
 
 /** Locks the organization's row so that concurrent removals cannot leave it without an admin. */
@@ -84,7 +90,7 @@ export async function updateUser(
     ]);
   }
   const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     await lockOrganization(tx, organization.id);
     const current = await getUserOrThrow(tx, organization.id, id);
     const role = changes.role ?? current.role;
@@ -98,8 +104,16 @@ export async function updateUser(
     if (role !== current.role || passwordHash) {
       await revokeUserSessions(tx, id, role !== current.role ? "role changed" : "password reset");
     }
+    const changed = [
+      ...(role !== current.role ? ["role"] : []),
+      ...(languages.join(",") !== current.languages.join(",") ? ["languages"] : []),
+      ...(passwordHash ? ["password"] : []),
+    ];
+    await recordAuditEntry(tx, { organizationId: organization.id, action: "user.updated", target: { type: "User", id, label: row!.email }, details: { changed, role, languages } });
     return toUserRecord(row!);
   });
+  announceLocally("user", id);
+  return updated;
 }
 
 export async function deleteUser(db: Db, organizationId: string, id: string): Promise<void> {
@@ -109,5 +123,7 @@ export async function deleteUser(db: Db, organizationId: string, id: string): Pr
     if (current.role === "admin" && (await countAdmins(tx, organizationId)) <= 1) throw lastAdmin();
     // Sessions and refresh tokens go with the user (ON DELETE CASCADE).
     await tx.delete(u).where(and(eq(u.id, id), eq(u.organizationId, organizationId)));
+    await recordAuditEntry(tx, { organizationId, action: "user.deleted", target: { type: "User", id, label: current.email }, details: { role: current.role } });
   });
+  announceLocally("user", id);
 }

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { tables, type Db } from "@/lib/db";
 import { compileOrder, compileWhere, scalarField, type FilterQuery, type FilterSpec } from "@/lib/filter";
 import { ApiError } from "@/lib/http/errors";
-import { DELIVERY_LEASE_MS } from "./dispatcher";
+import { rearmDeliveryJobs } from "./delivery";
 import { DELIVERY_STATUSES, type WebhookDeliveryRecord } from "./schemas";
 import { getWebhookOrThrow } from "./webhooks";
 
@@ -66,10 +66,10 @@ export async function listDeliveries(db: Db, organizationId: string, webhookId: 
 }
 
 /**
- * A retry by hand: a finished delivery (succeeded or failed) becomes pending and due at once, with
- * the same `webhook-id`; a pending one is brought forward to now unless it is due within a lease
- * anyway (which includes one being sent right now: moving that one would let a second dispatcher
- * send it in parallel). If the retry window has passed, a failing attempt ends it as failed again.
+ * A retry by hand: a finished delivery (succeeded or failed) becomes pending and its job runs again
+ * at once, with the same `webhook-id`; a pending one is brought forward to now unless it is being
+ * sent right now (a retry never causes a parallel second send). If the retry window has passed, a
+ * failing attempt ends it as failed again.
  */
 export async function retryDelivery(db: Db, organizationId: string, webhookId: string, deliveryId: string): Promise<WebhookDeliveryRecord> {
   const endpoint = await getWebhookOrThrow(db, organizationId, webhookId);
@@ -77,12 +77,12 @@ export async function retryDelivery(db: Db, organizationId: string, webhookId: s
     throw new ApiError("conflict", `the webhook is disabled (${endpoint.disabledReason ?? "no reason given"}); enable it with PATCH /webhooks/${webhookId} {"is_enabled": true} first`);
   }
   const match = and(eq(d.id, deliveryId), eq(d.endpointId, webhookId), eq(d.organizationId, organizationId));
-  await db
-    .update(d)
-    .set({ status: "pending", nextAttemptAt: sql`now()`, completedAt: null, updatedAt: sql`now()` })
-    .where(and(match, or(sql`${d.status} <> 'pending'`, sql`${d.nextAttemptAt} > now() + make_interval(secs => ${DELIVERY_LEASE_MS / 1000})`)));
-  const [row] = await db.select().from(d).where(match).limit(1);
-  if (!row) throw new ApiError("not_found", "delivery not found");
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx.update(d).set({ status: "pending", nextAttemptAt: sql`now()`, completedAt: null, updatedAt: sql`now()` }).where(match).returning();
+    if (!updated) throw new ApiError("not_found", "delivery not found");
+    await rearmDeliveryJobs(tx, [updated]);
+    return updated;
+  });
   const attempts = await attemptsOf(db, [row.id]);
   return toDeliveryRecord(row, attempts.get(row.id) ?? []);
 }

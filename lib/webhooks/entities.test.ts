@@ -9,8 +9,8 @@ import { workouts } from "@/lib/workouts/collection";
 import { WEBHOOK_ENTITIES } from "./event-filter";
 
 describe("webhook entities", () => {
-  it("are exactly the entities of the content collections (so every one can be filtered on)", () => {
+  it("are exactly the entities of the content collections, Upload and Schedule (so every one can be filtered on)", () => {
     const collections = [exercises, workouts, trainingPlans, onDemand, instructors, equipment, ...LOOKUPS.map((lookup) => lookup.collection)];
-    expect(collections.map((collection) => collection.entity).sort()).toEqual([...WEBHOOK_ENTITIES].sort());
+    expect([...collections.map((collection) => collection.entity), "Upload", "Schedule"].sort()).toEqual([...WEBHOOK_ENTITIES].sort());
   });
 });

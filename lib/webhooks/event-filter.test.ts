@@ -14,8 +14,8 @@ describe("webhook event filter", () => {
     expect(matchesEventFilter(patterns, entity, event)).toBe(expected);
   });
 
-  it.each(["Workout.created", "*.updated", "OnDemand.*", "*.*"])("accepts the pattern %s", (pattern) => expect(EVENT_PATTERN.test(pattern)).toBe(true));
-  it.each(["workout.created", "Workout", "Workout.published", "Upload.created", "Workout.created.x", ""])("refuses the pattern %j", (pattern) =>
+  it.each(["Workout.created", "*.updated", "OnDemand.*", "Upload.updated", "*.*"])("accepts the pattern %s", (pattern) => expect(EVENT_PATTERN.test(pattern)).toBe(true));
+  it.each(["workout.created", "Workout", "Workout.published", "Photo.created", "Workout.created.x", ""])("refuses the pattern %j", (pattern) =>
     expect(EVENT_PATTERN.test(pattern)).toBe(false),
   );
 });

@@ -18,6 +18,10 @@ export const WEBHOOK_ENTITIES = [
   "ContentProvider",
   "ActivityType",
   "ContentPackage",
+  // Not a content collection: an upload's `updated` event tells that its processing ended (docs/api.md "Media processing").
+  "Upload",
+  // Not a content collection: a scheduled status change that ended, succeeded or failed (docs/api.md "Scheduled status changes").
+  "Schedule",
 ] as const;
 
 export const WEBHOOK_EVENTS = ["created", "updated", "deleted"] as const;

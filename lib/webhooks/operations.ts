@@ -158,7 +158,7 @@ export const postWebhookDeliveryRetry = defineOperation({
   path: "/webhooks/{id}/deliveries/{delivery_id}/retry",
   operationId: "retryWebhookDelivery",
   summary: "Send a delivery again",
-  description: `${BETA} A succeeded or failed delivery is sent again (same \`webhook-id\`) by the next dispatcher round; a pending one is brought forward to now. A disabled receiver must be enabled first (409).`,
+  description: `${BETA} A succeeded or failed delivery is sent again at once (same \`webhook-id\`); a pending one is brought forward to now unless it is being sent right now. A disabled receiver must be enabled first (409).`,
   tags,
   auth: adminOnly,
   request: { params: webhookDeliveryParamsSchema },

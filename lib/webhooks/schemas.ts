@@ -7,8 +7,11 @@ export const eventPatternSchema = z
   .meta({ example: "Workout.*" });
 
 const urlSchema = z.string().trim().min(1, "must not be empty").max(2000, "must be at most 2000 characters").meta({
-  description: "Where events are POSTed: http(s); private, loopback and link-local addresses are refused",
+  description:
+    "Where events are POSTed: an http(s) address without credentials or fragment; private, loopback and link-local addresses are refused (422), also after DNS resolution",
   example: "https://example.com/hooks/fitness",
+  format: "uri",
+  pattern: "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s#@]+$",
 });
 
 export const createWebhookBodySchema = z

@@ -15,6 +15,8 @@ beforeAll(async () => {
       received.push({ headers: req.headers, body });
       if (req.url === "/slow") return void setTimeout(() => res.end("late"), 2_000);
       if (req.url === "/big") return void res.writeHead(500).end("x".repeat(5_000));
+      // A NUL, and an emoji whose surrogate pair the 1,000-character cut splits.
+      if (req.url === "/hostile") return void res.writeHead(200).end(`ok\u0000${"x".repeat(996)}💪 and more`);
       if (req.url === "/redirect") return void res.writeHead(302, { location: "/elsewhere" }).end();
       res.writeHead(200).end("thanks");
     });
@@ -38,6 +40,11 @@ describe("sending a webhook request", () => {
     const result = await send("/big");
     expect(result.statusCode).toBe(500);
     expect(result.responseExcerpt).toHaveLength(1_000);
+  });
+
+  it("keeps a hostile answer as storable text: NUL and a split surrogate pair become U+FFFD", async () => {
+    const result = await send("/hostile");
+    expect(result.responseExcerpt).toBe(`ok\ufffd${"x".repeat(996)}\ufffd`);
   });
 
   it("does not follow redirects", async () => {

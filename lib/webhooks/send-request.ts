@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
+import { toStorableText } from "@/lib/validation";
 import { guardedLookup, isNonPublicAddress } from "./address-policy";
 
 export const RESPONSE_EXCERPT_CHARS = 1000;
@@ -52,7 +53,7 @@ export function sendRequest(input: {
     }, input.timeoutMs);
     const onAbort = () => {
       request.destroy();
-      fail("interrupted: the dispatcher stopped");
+      fail("interrupted: the job was stopped before the receiver answered");
     };
     input.signal?.addEventListener("abort", onAbort, { once: true });
     if (input.signal?.aborted) return onAbort();
@@ -64,7 +65,8 @@ export function sendRequest(input: {
     request.on("response", (response) => {
       let excerpt = "";
       response.setEncoding("utf8");
-      const done = () => finish({ statusCode: response.statusCode ?? null, responseExcerpt: excerpt.slice(0, RESPONSE_EXCERPT_CHARS), error: null });
+      // A receiver may answer anything; what is kept of it must be storable text.
+      const done = () => finish({ statusCode: response.statusCode ?? null, responseExcerpt: toStorableText(excerpt.slice(0, RESPONSE_EXCERPT_CHARS)), error: null });
       response.on("data", (chunk: string) => {
         excerpt += chunk;
         if (excerpt.length >= RESPONSE_EXCERPT_CHARS) {

@@ -1,3 +1,4 @@
+import { recordAuditEntry } from "@/lib/audit-log/record-audit-entry";
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
@@ -73,19 +74,23 @@ export async function createWebhook(db: Db, organizationId: string, createdBy: s
   const url = await checkedUrl(body.url);
   const id = randomUUID();
   const secret = generateWebhookSecret();
-  const [row] = await db
-    .insert(w)
-    .values({
-      id,
-      organizationId,
-      url,
-      description: body.description,
-      events: [...new Set(body.events)],
-      secretEncrypted: encryptSecret(secret, secretContext(id)),
-      createdBy,
-    })
-    .returning();
-  return { ...toWebhookRecord(row!), secret };
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(w)
+      .values({
+        id,
+        organizationId,
+        url,
+        description: body.description,
+        events: [...new Set(body.events)],
+        secretEncrypted: encryptSecret(secret, secretContext(id)),
+        createdBy,
+      })
+      .returning();
+    await recordAuditEntry(tx, { organizationId, action: "webhook.created", target: { type: "Webhook", id, label: receiverHost(url) }, details: { events: inserted!.events } });
+    return inserted!;
+  });
+  return { ...toWebhookRecord(row), secret };
 }
 
 export async function listWebhooks(db: Db, organizationId: string, filter: FilterQuery) {
@@ -107,25 +112,46 @@ export async function getWebhookOrThrow(db: Executor, organizationId: string, id
 
 export async function updateWebhook(db: Db, organizationId: string, id: string, body: UpdateWebhookBody): Promise<WebhookRecord> {
   const url = body.url === undefined ? undefined : await checkedUrl(body.url);
-  const [row] = await db
-    .update(w)
-    .set({
-      ...(url !== undefined ? { url } : {}),
-      ...(body.description !== undefined ? { description: body.description } : {}),
-      ...(body.events !== undefined ? { events: [...new Set(body.events)] } : {}),
-      ...(body.is_enabled !== undefined ? { isEnabled: body.is_enabled, disabledReason: body.is_enabled ? null : "disabled by an admin" } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(w.id, id), eq(w.organizationId, organizationId)))
-    .returning();
-  if (!row) throw new ApiError("not_found", "webhook not found");
-  return toWebhookRecord(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(w)
+      .set({
+        ...(url !== undefined ? { url } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.events !== undefined ? { events: [...new Set(body.events)] } : {}),
+        ...(body.is_enabled !== undefined ? { isEnabled: body.is_enabled, disabledReason: body.is_enabled ? null : "disabled by an admin" } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(w.id, id), eq(w.organizationId, organizationId)))
+      .returning();
+    if (!row) throw new ApiError("not_found", "webhook not found");
+    const changed = (["url", "description", "events", "is_enabled"] as const).filter((field) => body[field] !== undefined);
+    await recordAuditEntry(tx, { organizationId, action: "webhook.updated", target: { type: "Webhook", id, label: receiverHost(row.url) }, details: { changed } });
+    if (body.is_enabled === true) {
+      // Deliveries left pending while the receiver was disabled go out now (their jobs had finished).
+      const { rearmDeliveryJobs } = await import("./delivery");
+      const pending = await tx
+        .select({ id: tables.webhookDeliveries.id, organizationId: tables.webhookDeliveries.organizationId })
+        .from(tables.webhookDeliveries)
+        .where(and(eq(tables.webhookDeliveries.endpointId, id), eq(tables.webhookDeliveries.status, "pending")));
+      await rearmDeliveryJobs(tx, pending);
+    }
+    return toWebhookRecord(row);
+  });
 }
 
 /** Removes the receiver with its deliveries and their attempts. */
 export async function deleteWebhook(db: Db, organizationId: string, id: string): Promise<void> {
-  const deleted = await db.delete(w).where(and(eq(w.id, id), eq(w.organizationId, organizationId))).returning({ id: w.id });
-  if (deleted.length === 0) throw new ApiError("not_found", "webhook not found");
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(w).where(and(eq(w.id, id), eq(w.organizationId, organizationId))).returning({ id: w.id, url: w.url });
+    if (!deleted) throw new ApiError("not_found", "webhook not found");
+    await recordAuditEntry(tx, { organizationId, action: "webhook.deleted", target: { type: "Webhook", id, label: receiverHost(deleted.url) } });
+  });
+}
+
+/** A receiver as the audit log names it: its host only, since a query string may carry a receiver's key. */
+function receiverHost(url: string): string {
+  return new URL(url).host;
 }
 
 /**
@@ -147,6 +173,7 @@ export async function rotateWebhookSecret(db: Db, organizationId: string, id: st
       })
       .where(eq(w.id, id))
       .returning();
+    await recordAuditEntry(tx, { organizationId, action: "webhook.secret_rotated", target: { type: "Webhook", id, label: receiverHost(row!.url) } });
     return { ...toWebhookRecord(row!), secret };
   });
 }

@@ -5,6 +5,7 @@ import { defineCollection } from "@/lib/content/collection";
 import { collectionOperations } from "@/lib/content/operations";
 import { usesOf, type ReferenceUse } from "@/lib/content/references";
 import {
+  ALL_TEXTS,
   containsUuid,
   contentStatusSchema,
   defaultTextOrder,
@@ -15,24 +16,26 @@ import {
   locationSchema,
   plainText,
   publishedOrder,
-  renderedText,
+  previewText,
   searchTextField,
+  SPEC_TEXTS,
   statusFilterField,
   text,
   translationStatusSchema,
+  type TextSchemas,
 } from "@/lib/content/shared";
 import { translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, booleanField, scalarField, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
 import { genderSchema, workoutInputSchema, type WorkoutInput } from "./input-schemas";
-import { collectPhaseTexts, normalizePhases, phaseExerciseIds, phaseSchema, renderPhases, type StoredPhase } from "./phases";
+import { collectPhaseTexts, normalizePhases, phaseAllTextsSchema, phaseExerciseIds, phaseSchema, renderPhases, type StoredPhase } from "./phases";
 
 const w = tables.workouts;
 type WorkoutRow = Omit<typeof w.$inferSelect, "phases"> & { phases: StoredPhase[] };
 
 const previewShape = {
   id: z.uuid(),
-  title: renderedText,
+  title: previewText,
   slug: z.string(),
   gender: genderSchema,
   level: levelSchema,
@@ -49,16 +52,20 @@ const previewShape = {
   published_at: z.iso.datetime().nullable(),
 };
 export const workoutPreviewSchema = z.object(previewShape).meta({ id: "WorkoutPreview" });
-export const workoutSchema = z
-  .object({
-    ...previewShape,
-    description: renderedText,
-    image: uploadRecordSchema.nullable(),
-    estimated_duration: z.number().int().nullable(),
-    template: z.boolean(),
-    phases: z.array(phaseSchema),
-  })
-  .meta({ id: "Workout" });
+const workoutSchemaOf = (texts: TextSchemas, phase: z.ZodType) =>
+  z
+    .object({
+      ...previewShape,
+      title: texts.text,
+      description: texts.text,
+      image: uploadRecordSchema.nullable(),
+      estimated_duration: z.number().int().nullable(),
+      template: z.boolean(),
+      phases: z.array(phase),
+    })
+    .meta({ id: `Workout${texts.suffix}` });
+export const workoutSchema = workoutSchemaOf(SPEC_TEXTS, phaseSchema);
+export const workoutAllTextsSchema = workoutSchemaOf(ALL_TEXTS, phaseAllTextsSchema);
 
 const filterSpec = {
   fields: {
@@ -103,6 +110,7 @@ function render(row: WorkoutRow, ctx: ContentContext) {
 }
 
 export const workouts = defineCollection<WorkoutRow, WorkoutInput>({
+  versioned: true,
   key: "workouts",
   entity: "Workout",
   label: "workout",
@@ -152,11 +160,12 @@ export const workouts = defineCollection<WorkoutRow, WorkoutInput>({
   inputSchema: workoutInputSchema,
   textFields: ["title", "description"],
   nestedTexts: { phases: { keys: ["title", "notes", "timer_title"] } },
+  // Phase and timer titles fall back to the default language: they do not hold a language back.
   requiredTexts: (row) => [
     { path: "/title", text: row.title },
     { path: "/description", text: row.description },
-    ...collectPhaseTexts(row.phases).filter((entry) => entry.required),
   ],
+  allTexts: (row) => [{ path: "/title", text: row.title }, { path: "/description", text: row.description }, ...collectPhaseTexts(row.phases)],
   uploadIds: (row) => [row.imageId],
   toPreview: (row, ctx) => ({ ...render(row, ctx), title: plainText(row.title, ctx) }),
   toFull: (row, ctx, related) => ({
@@ -242,6 +251,7 @@ export const workoutOperations = collectionOperations(workouts, {
   name: "Workout",
   preview: workoutPreviewSchema,
   full: workoutSchema,
+  fullAllTexts: workoutAllTextsSchema,
   input: workoutInputSchema,
   tag: "Workouts",
   acceptsTrainingPlan: true,

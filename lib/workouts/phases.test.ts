@@ -6,26 +6,27 @@ import { catchApiError } from "@/lib/i18n/test-utils";
 import { validateInput } from "@/lib/validation";
 import {
   collectPhaseTexts,
-  countExercises,
-  estimateWorkoutSeconds,
   normalizePhases,
   phaseExerciseIds,
   phaseInputSchema,
+  phaseAllTextsSchema,
   phasesInputSchema,
   phaseSchema,
   renderPhases,
   targetInputSchema,
   targetSchema,
   TEXT_INPUT_MESSAGE,
+  workoutItemAllTextsSchema,
   workoutItemInputSchema,
   workoutItemSchema,
-  type Phase,
   type PhaseInput,
+  type PhaseOf,
   type StoredPhase,
   type StoredWorkoutItem,
   type Target,
-  type WorkoutItem,
+  type WorkoutItemOf,
 } from "./phases";
+import type { MultiLangString } from "@/lib/i18n";
 
 const SQUAT = "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f";
 const PUSH_UP = "8a6b4c2d-1e3f-4a5b-8c7d-9e0f1a2b3c4d";
@@ -243,6 +244,7 @@ describe("workout items: a present but invalid field is any other issue (422)", 
     ["SINGLE-EXERCISES", "set notes that are a number", ["se_exercises", 0, "sets", 0, "notes"], 7, "invalid_type", TEXT_INPUT_MESSAGE],
     ["SUPERSET", "one exercise", ["ss_exercises"], [{ exercise_id: SQUAT }], "too_small", "must have at least 2 entries"],
     ["SUPERSET", "no sets", ["ss_sets"], 0, "too_small", "must be at least 1"],
+    ["SUPERSET", "more sets than a timeline plays", ["ss_sets"], 101, "too_big", "must be at most 100"],
     ["SUPERSET", "a rest written as a string", ["ss_rest"], "60", "invalid_type", "must be a whole number"],
     ["CIRCUIT-TIME", "no work", ["ct_rounds", 0, "work"], 0, "too_small", "must be at least 1"],
     ["CIRCUIT-TIME", "a negative rest after the round", ["ct_rounds", 0, "rest_rounds"], -5, "too_small", "must be at least 0"],
@@ -704,7 +706,7 @@ describe("collectPhaseTexts", () => {
   });
 });
 
-describe("phaseExerciseIds and countExercises", () => {
+describe("phaseExerciseIds", () => {
   const stored = () =>
     normalizePhases(
       parsePhases([
@@ -740,11 +742,6 @@ describe("phaseExerciseIds and countExercises", () => {
         .map((path) => path.replace(/notes$/, "exercise_id"))
         .sort(),
     );
-  });
-
-  it("counts different exercises", () => {
-    expect(countExercises(stored())).toBe(3);
-    expect(countExercises([])).toBe(0);
   });
 });
 
@@ -787,8 +784,23 @@ describe("renderPhases", () => {
     expect(phaseSchema.array().parse(rendered)).toEqual(rendered);
   });
 
-  it("renders several languages as MultiLangStrings", () => {
-    const rendered = renderPhases(stored, { mode: "multi", languages: ["de", "fr"], defaultLanguage: "en" });
+  it("renders several languages as plain strings (§2.4 types them string): the first requested language with a text, else the default", () => {
+    const rendered = renderPhases(stored, { mode: "multi", languages: ["fr", "de"], defaultLanguage: "en" });
+    expect(rendered[0]!.title).toBe("Hauptteil");
+    expect(rendered[0]!.items).toEqual([
+      { type: "TIMER", notes: "Rest", timer_title: "Atmen", timer_duration: 60 },
+      {
+        type: "RFT",
+        notes: "",
+        rft_rounds: 3,
+        rft_exercises: [{ exercise_id: SQUAT, notes: "Tief", goal_targets: [{ type: "VALUE", metric: "repetitions", value: 10 }], resistance_targets: [] }],
+      },
+    ]);
+    expect(phaseSchema.array().parse(rendered)).toEqual(rendered);
+  });
+
+  it("renders every text as a MultiLangString with texts=all", () => {
+    const rendered = renderPhases(stored, { mode: "multi", languages: ["de", "fr"], defaultLanguage: "en", allTexts: true });
     expect(rendered[0]!.title).toEqual({ default: "Main part", de: "Hauptteil", fr: "" });
     expect(rendered[0]!.items).toEqual([
       { type: "TIMER", notes: { default: "Rest", de: "", fr: "" }, timer_title: { default: "Breathe", de: "Atmen", fr: "" }, timer_duration: 60 },
@@ -806,7 +818,8 @@ describe("renderPhases", () => {
         ],
       },
     ]);
-    expect(phaseSchema.array().parse(rendered)).toEqual(rendered);
+    expect(phaseAllTextsSchema.array().parse(rendered)).toEqual(rendered);
+    expect(phaseSchema.array().safeParse(rendered).success).toBe(false);
   });
 
   it("renders every item type with every field the response schema has", () => {
@@ -816,19 +829,19 @@ describe("renderPhases", () => {
     expect(rendered[0]!.items.map((entry) => entry.notes)).toEqual(["se", "ss", "ct", "cr", "amrap", "rft", "emom", "timer"]);
   });
 
-  it("gives back what a client can write again unchanged", () => {
+  it("gives back what a client can write again unchanged (texts=all)", () => {
     const phases = normalizePhases(parsePhases([phase(everyItem((name) => ({ en: name, de: `${name} DE` })))]), undefined, ctx);
-    const rendered = renderPhases(phases, { mode: "multi", languages: ["en", "de"], defaultLanguage: "en" });
+    const rendered = renderPhases(phases, { mode: "multi", languages: ["en", "de"], defaultLanguage: "en", allTexts: true });
     expect(normalizePhases(parsePhases(rendered as Json[]), phases, ctx)).toEqual(phases);
   });
 });
 
 describe("response schemas", () => {
   it("describe the same shapes as the types", () => {
-    expectTypeOf<z.output<typeof phaseSchema>>().toExtend<Phase>();
-    expectTypeOf<Phase>().toExtend<z.output<typeof phaseSchema>>();
-    expectTypeOf<z.output<typeof workoutItemSchema>>().toExtend<WorkoutItem>();
-    expectTypeOf<WorkoutItem>().toExtend<z.output<typeof workoutItemSchema>>();
+    expectTypeOf<z.output<typeof phaseSchema>>().toEqualTypeOf<PhaseOf<string>>();
+    expectTypeOf<z.output<typeof phaseAllTextsSchema>>().toExtend<PhaseOf<MultiLangString>>();
+    expectTypeOf<z.output<typeof workoutItemSchema>>().toEqualTypeOf<WorkoutItemOf<string>>();
+    expectTypeOf<z.output<typeof workoutItemAllTextsSchema>>().toExtend<WorkoutItemOf<MultiLangString>>();
     expectTypeOf<z.output<typeof targetInputSchema>>().toEqualTypeOf<Target>();
     expectTypeOf<ReturnType<typeof normalizePhases>[number]["items"][number]>().toEqualTypeOf<StoredWorkoutItem>();
     expectTypeOf<StoredPhase["title"]>().toEqualTypeOf<LocalizedText>();
@@ -837,6 +850,8 @@ describe("response schemas", () => {
   it.each([
     ["Phase", phaseSchema],
     ["WorkoutItem", workoutItemSchema],
+    ["PhaseAllTexts", phaseAllTextsSchema],
+    ["WorkoutItemAllTexts", workoutItemAllTextsSchema],
     ["Target", targetSchema],
   ])("%s has valid examples", (id, schema) => {
     const meta = z.globalRegistry.get(schema);
@@ -861,96 +876,9 @@ describe("response schemas", () => {
     });
     const schemas = document.components?.schemas ?? {};
     expect(Object.keys(schemas).sort()).toEqual(["Phase", "PhaseInput", "Target", "TargetInput", "WorkoutItem", "WorkoutItemInput"]);
+    expect(schemas.Phase).toMatchObject({ properties: { title: { type: "string" } } });
     expect(schemas.PhaseInput).toMatchObject({ required: ["title", "time", "items"] });
     expect(schemas.Phase).toMatchObject({ required: ["kind", "title", "time", "items"] });
     expect((schemas.WorkoutItem as { oneOf: unknown[] }).oneOf).toHaveLength(8);
-  });
-});
-
-describe("estimateWorkoutSeconds", () => {
-  const target = (metric: Target["metric"], value: number | [number, number]): Target =>
-    typeof value === "number" ? { type: "VALUE", metric, value } : { type: "RANGE", metric, min: value[0], max: value[1] };
-  const entry = (extra: { rest?: number; goal?: Target[] } = {}) => ({
-    exercise_id: SQUAT,
-    notes: {},
-    rest: extra.rest ?? 0,
-    goal_targets: extra.goal ?? [],
-    resistance_targets: [target("weight", 20)],
-  });
-  const inPhase = (items: StoredWorkoutItem[], time = 0): StoredPhase => ({ kind: "training", title: {}, time, items });
-
-  it.each<[string, StoredWorkoutItem, number]>([
-    ["a timer", { type: "TIMER", notes: {}, timer_title: {}, timer_duration: 90 }, 90],
-    ["an AMRAP", { type: "AMRAP", notes: {}, amrap_duration: 600, amrap_exercises: [entry()] }, 600],
-    ["an EMOM of 3 minutes and 30 s rest", { type: "EMOM", notes: {}, emom_rest: 30, emom_minutes: [entry(), entry(), entry()] }, 210],
-    [
-      "a time circuit: (40 + 20) × 3 + 60, then (30 + 15) × 2",
-      {
-        type: "CIRCUIT-TIME",
-        notes: {},
-        ct_rounds: [
-          { rest_rounds: 60, work: 40, rest: 20, exercises: [entry(), entry(), entry()] },
-          { rest_rounds: 0, work: 30, rest: 15, exercises: [entry(), entry()] },
-        ],
-      },
-      330,
-    ],
-    [
-      "single exercises: a 30 s set and a repetition set, each with 60 s rest",
-      {
-        type: "SINGLE-EXERCISES",
-        notes: {},
-        se_exercises: [
-          {
-            exercise_id: SQUAT,
-            notes: {},
-            sets: [
-              { notes: {}, rest: 60, goal_targets: [target("duration", 30)], resistance_targets: [] },
-              { notes: {}, rest: 60, goal_targets: [target("repetitions", 10)], resistance_targets: [] },
-            ],
-          },
-        ],
-      },
-      150,
-    ],
-    [
-      "a superset: 3 × (20–40 s + repetitions + 60 s rest)",
-      {
-        type: "SUPERSET",
-        notes: {},
-        ss_sets: 3,
-        ss_rest: 60,
-        ss_exercises: [entry({ goal: [target("duration", [20, 40])] }), entry({ goal: [target("repetitions", 10)] })],
-      },
-      270,
-    ],
-    [
-      "a repetition circuit: 30 s + 15 s rest, repetitions + 15 s rest, 60 s after the round",
-      {
-        type: "CIRCUIT-REPETITIONS",
-        notes: {},
-        cr_rounds: [{ rest: 10, rest_round: 60, exercises: [entry({ rest: 15, goal: [target("duration", 30)] }), entry({ rest: 15 })] }],
-      },
-      120,
-    ],
-    [
-      "rounds for time: 5 × (20 s + repetitions)",
-      { type: "RFT", notes: {}, rft_rounds: 5, rft_exercises: [entry({ goal: [target("duration", 20)] }), entry({ goal: [target("repetitions", 10)] })] },
-      100,
-    ],
-  ])("counts %s", (_what, workoutItem, seconds) => {
-    expect(estimateWorkoutSeconds([inPhase([workoutItem])])).toBe(seconds);
-  });
-
-  it("takes a phase's time when it has one, and adds up the phases", () => {
-    const timer: StoredWorkoutItem = { type: "TIMER", notes: {}, timer_title: {}, timer_duration: 90 };
-    expect(estimateWorkoutSeconds([inPhase([timer], 300), inPhase([timer, timer])])).toBe(480);
-    expect(estimateWorkoutSeconds([inPhase([])])).toBe(0);
-    expect(estimateWorkoutSeconds([])).toBe(0);
-  });
-
-  it("rounds to whole seconds", () => {
-    const rft: StoredWorkoutItem = { type: "RFT", notes: {}, rft_rounds: 1, rft_exercises: [entry({ goal: [target("duration", [15, 16])] })] };
-    expect(estimateWorkoutSeconds([inPhase([rft])])).toBe(16);
   });
 });

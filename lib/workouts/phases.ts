@@ -11,7 +11,8 @@
  *   target lists (absent: []). Units are seconds for times and rests, kilograms for weights (§4).
  * - A superset needs at least 2 exercises ("two exercises performed back to back"); more are allowed
  *   (tri-sets, giant sets). Every other exercise, set, round and minute list needs at least one entry.
- * - Lists are capped by PHASE_LIMITS, far above any real workout, to bound the work per request.
+ * - Lists are capped by PHASE_LIMITS, far above any real workout, to bound the work per request; so is a
+ *   superset's `ss_sets`, which multiplies the segments of its timeline (./timeline.ts).
  * - Missing required fields are `invalid_type` issues without input (400 via validateInput); present but
  *   invalid values are any other issue (422). Unions and enums would report an absent value as
  *   `invalid_union`/`invalid_value`, hence `textInputSchema`, `requiredInput` and `discriminatedInput`.
@@ -23,12 +24,12 @@ import { ApiError, type ErrorDetail } from "@/lib/http/errors";
 import {
   localizedTextInputSchema,
   mergeTextInput,
-  renderedTextSchema,
-  renderText,
+  multiLangStringSchema,
+  plainTextSchema,
+  renderPlainText,
   type LocalizedText,
   type LocalizedTextInput,
   type MultiLangString,
-  type MultiTextView,
   type SingleTextView,
   type TextInputContext,
   type TextView,
@@ -215,7 +216,7 @@ export type WorkoutItemOf<T> =
 
 export type PhaseOf<T> = { kind: PhaseKind; title: T; time: number; items: WorkoutItemOf<T>[] };
 
-/** A text field in a response: a plain string, or a MultiLangString when several languages are asked for. */
+/** A text field in a response: a plain string, or a MultiLangString (several languages, or `texts=all`). */
 export type RenderedText = string | MultiLangString;
 
 /** A phase as stored in `workouts.phases`: every text a LocalizedText, `kind` always present. */
@@ -255,7 +256,11 @@ function workoutItemOptions<Text extends z.ZodType, Notes extends z.ZodType, Tar
     z.object({
       type: z.literal("SUPERSET"),
       notes,
-      ss_sets: wholeNumber(1, "How many times the exercises are done back to back"),
+      ss_sets: z
+        .int("must be a whole number")
+        .min(1, "must be at least 1")
+        .max(limits.roundsPerItem, `must be at most ${limits.roundsPerItem}`)
+        .meta({ description: "How many times the exercises are done back to back" }),
       ss_rest: wholeNumber(0, "Rest after each set, in seconds"),
       ss_exercises: exercises(z.object({ notes, exercise_id: exerciseId(), ...goalsAndResistances }), 2),
     }),
@@ -391,72 +396,95 @@ function checkPhaseKinds(phases: readonly unknown[], ctx: z.RefinementCtx) {
 // ---------------------------------------------------------------------------------------------------
 // Response schemas
 
-export const workoutItemSchema = z
-  .discriminatedUnion("type", workoutItemOptions(renderedTextSchema, renderedTextSchema, z.array(targetSchema)))
-  .meta({
-    id: "WorkoutItem",
-    description:
-      "A workout item (§2.4); `type` decides its further fields. Times and rests are seconds. " +
-      "`notes` is an empty string when there are none.",
-    examples: [
-      {
-        type: "SUPERSET",
-        notes: "No rest between the two exercises",
-        ss_sets: 3,
-        ss_rest: 60,
-        ss_exercises: [
-          {
-            notes: "",
-            exercise_id: "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f",
-            goal_targets: [{ type: "VALUE", metric: "repetitions", value: 12 }],
-            resistance_targets: [{ type: "RANGE", metric: "weight", min: 20, max: 25 }],
-          },
-          {
-            notes: "Slow on the way down",
-            exercise_id: "8a6b4c2d-1e3f-4a5b-8c7d-9e0f1a2b3c4d",
-            goal_targets: [{ type: "VALUE", metric: "duration", value: 45 }],
-            resistance_targets: [],
-          },
-        ],
-      },
-      { type: "TIMER", notes: "", timer_title: "Catch your breath", timer_duration: 90 },
-    ],
-  });
+const WORKOUT_ITEM_DESCRIPTION =
+  "A workout item (§2.4); `type` decides its further fields. Times and rests are seconds. " +
+  "`notes` is an empty string when there are none.";
 
-export const phaseSchema = z
-  .object({
+/** The response schema of an item, for one representation of its texts. */
+function workoutItemSchemaOf<T extends z.ZodType>(text: T) {
+  return z.discriminatedUnion("type", workoutItemOptions(text, text, z.array(targetSchema)));
+}
+
+/** An item as §2.4 types it: every text a plain string. */
+export const workoutItemSchema = workoutItemSchemaOf(plainTextSchema).meta({
+  id: "WorkoutItem",
+  description: WORKOUT_ITEM_DESCRIPTION,
+  examples: [
+    {
+      type: "SUPERSET",
+      notes: "No rest between the two exercises",
+      ss_sets: 3,
+      ss_rest: 60,
+      ss_exercises: [
+        {
+          notes: "",
+          exercise_id: "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f",
+          goal_targets: [{ type: "VALUE", metric: "repetitions", value: 12 }],
+          resistance_targets: [{ type: "RANGE", metric: "weight", min: 20, max: 25 }],
+        },
+        {
+          notes: "Slow on the way down",
+          exercise_id: "8a6b4c2d-1e3f-4a5b-8c7d-9e0f1a2b3c4d",
+          goal_targets: [{ type: "VALUE", metric: "duration", value: 45 }],
+          resistance_targets: [],
+        },
+      ],
+    },
+    { type: "TIMER", notes: "", timer_title: "Catch your breath", timer_duration: 90 },
+  ],
+});
+
+/** An item with `texts=all`: every text a MultiLangString. */
+export const workoutItemAllTextsSchema = workoutItemSchemaOf(multiLangStringSchema).meta({
+  id: "WorkoutItemAllTexts",
+  description: `${WORKOUT_ITEM_DESCRIPTION} Every text is a MultiLangString (\`texts=all\`).`,
+  examples: [{ type: "TIMER", notes: { default: "", de: "" }, timer_title: { default: "Catch your breath", de: "Durchatmen" }, timer_duration: 90 }],
+});
+
+function phaseSchemaOf<T extends z.ZodType, I extends z.ZodType>(text: T, item: I) {
+  return z.object({
     kind: z.enum(PHASE_KINDS),
-    title: renderedTextSchema,
+    title: text,
     time: wholeNumber(0, "The phase's duration, in seconds"),
-    items: z.array(workoutItemSchema),
-  })
-  .meta({
-    id: "Phase",
-    description: "A phase of a workout (§2.4): warm-up, training or cool-down, in that order",
-    examples: [
-      {
-        kind: "warm-up",
-        title: "Warm-up",
-        time: 300,
-        items: [
-          {
-            type: "AMRAP",
-            notes: "",
-            amrap_duration: 300,
-            amrap_exercises: [
-              {
-                notes: "",
-                rest: 0,
-                exercise_id: "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f",
-                goal_targets: [{ type: "VALUE", metric: "repetitions", value: 10 }],
-                resistance_targets: [],
-              },
-            ],
-          },
-        ],
-      },
-    ],
+    items: z.array(item),
   });
+}
+
+/** A phase as §2.4 types it: its title and every text of its items plain strings. */
+export const phaseSchema = phaseSchemaOf(plainTextSchema, workoutItemSchema).meta({
+  id: "Phase",
+  description: "A phase of a workout (§2.4): warm-up, training or cool-down, in that order",
+  examples: [
+    {
+      kind: "warm-up",
+      title: "Warm-up",
+      time: 300,
+      items: [
+        {
+          type: "AMRAP",
+          notes: "",
+          amrap_duration: 300,
+          amrap_exercises: [
+            {
+              notes: "",
+              rest: 0,
+              exercise_id: "3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f",
+              goal_targets: [{ type: "VALUE", metric: "repetitions", value: 10 }],
+              resistance_targets: [],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+/** A phase with `texts=all`: every text a MultiLangString. */
+export const phaseAllTextsSchema = phaseSchemaOf(multiLangStringSchema, workoutItemAllTextsSchema).meta({
+  id: "PhaseAllTexts",
+  description: "A phase of a workout with every text as a MultiLangString (`texts=all`)",
+  examples: [{ kind: "cool-down", title: { default: "Cool-down", de: "Abkühlen" }, time: 300, items: [] }],
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Writing texts
@@ -743,68 +771,13 @@ function itemExerciseRefs(item: WorkoutItemOf<unknown>, at: string): { id: strin
   }
 }
 
-/** The phases as a response shows them: texts as plain strings, or MultiLangStrings for several languages. */
+/**
+ * The phases as a response shows them. §2.4 types every text of a phase `string`, so they are plain
+ * strings, also for several languages; only `texts=all` makes them MultiLangStrings.
+ */
 export function renderPhases(phases: readonly StoredPhase[], view: SingleTextView): PhaseOf<string>[];
-export function renderPhases(phases: readonly StoredPhase[], view: MultiTextView): PhaseOf<MultiLangString>[];
 export function renderPhases(phases: readonly StoredPhase[], view: TextView): Phase[];
 export function renderPhases(phases: readonly StoredPhase[], view: TextView): Phase[] {
-  return mapPhaseTexts(phases, "", (text): RenderedText => renderText(text, view));
+  return mapPhaseTexts(phases, "", (text): RenderedText => renderPlainText(text, view));
 }
 
-// ---------------------------------------------------------------------------------------------------
-// The editor's summary
-
-/**
- * A live estimate of a workout's length in whole seconds, for the editor. A phase counts its `time`;
- * a phase whose `time` is 0 counts its items instead:
- * - TIMER `timer_duration`; AMRAP `amrap_duration`; EMOM 60 s per minute plus `emom_rest`;
- * - CIRCUIT-TIME per round: each exercise's `work` and `rest` interval, then `rest_rounds`;
- * - the others count what is written as time: rests (`rest` of sets and exercises, `ss_rest` after each
- *   superset set, `rest_round` after each repetition round) and `duration` goal targets (a range counts
- *   its middle), times `ss_sets` or `rft_rounds`. A repetition round's own `rest` is not added on top of
- *   its exercises' rests. Repetitions take an unknown time and count nothing, so for those items the
- *   estimate is a lower bound.
- */
-export function estimateWorkoutSeconds(phases: readonly PhaseOf<unknown>[]): number {
-  return Math.round(sum(phases.map((phase) => (phase.time > 0 ? phase.time : sum(phase.items.map(estimateItemSeconds))))));
-}
-
-function estimateItemSeconds(item: WorkoutItemOf<unknown>): number {
-  switch (item.type) {
-    case "SINGLE-EXERCISES":
-      return sum(item.se_exercises.flatMap((exercise) => exercise.sets.map((set) => durationGoal(set.goal_targets) + set.rest)));
-    case "SUPERSET":
-      return item.ss_sets * (sum(item.ss_exercises.map((exercise) => durationGoal(exercise.goal_targets))) + item.ss_rest);
-    case "CIRCUIT-TIME":
-      return sum(item.ct_rounds.map((round) => round.exercises.length * (round.work + round.rest) + round.rest_rounds));
-    case "CIRCUIT-REPETITIONS":
-      return sum(
-        item.cr_rounds.map(
-          (round) => sum(round.exercises.map((exercise) => durationGoal(exercise.goal_targets) + exercise.rest)) + round.rest_round,
-        ),
-      );
-    case "AMRAP":
-      return item.amrap_duration;
-    case "RFT":
-      return item.rft_rounds * sum(item.rft_exercises.map((exercise) => durationGoal(exercise.goal_targets)));
-    case "EMOM":
-      return 60 * item.emom_minutes.length + item.emom_rest;
-    case "TIMER":
-      return item.timer_duration;
-  }
-}
-
-function durationGoal(targets: readonly Target[]): number {
-  const target = targets.find((candidate) => candidate.metric === "duration");
-  if (!target) return 0;
-  return target.type === "VALUE" ? target.value : (target.min + target.max) / 2;
-}
-
-function sum(values: readonly number[]): number {
-  return values.reduce((total, value) => total + value, 0);
-}
-
-/** How many different exercises the phases use (an exercise in several places counts once). */
-export function countExercises(phases: readonly PhaseOf<unknown>[]): number {
-  return phaseExerciseIds(phases).length;
-}

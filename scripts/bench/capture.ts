@@ -30,10 +30,11 @@ export type CaptureInput = {
   listQuery: string;
   getWorkoutId: string;
   getLang: string;
-  searchBody: Record<string, unknown>;
+  /** Search scenarios by name (each a floor scenario of that name) and their request bodies. */
+  searches: Record<string, Record<string, unknown>>;
 };
 
-export async function captureStatements(input: CaptureInput): Promise<Record<"health" | "list" | "get" | "search", FloorScenario>> {
+export async function captureStatements(input: CaptureInput): Promise<Record<string, FloorScenario>> {
   const pool = new pg.Pool({ connectionString: input.databaseUrl, max: 2 });
   let recording: Statement[] | undefined;
   const db = drizzle({
@@ -61,15 +62,19 @@ export async function captureStatements(input: CaptureInput): Promise<Record<"he
   try {
     const list = await record(() => exercises.list(context(null), parseFilter(new URLSearchParams(input.listQuery), exercises.filter.spec)));
     const get = await record(() => workouts.get(context(input.getLang), input.getWorkoutId));
-    const search = await record(() => searchContent(context(null), validateInput(searchRequestSchema, input.searchBody), new URLSearchParams()));
-    // A member's successful search is recorded for suggestions after the response; write it now.
-    await flushSearchQueries(db);
+    const searches: Record<string, FloorScenario> = {};
+    for (const [name, body] of Object.entries(input.searches)) {
+      const statements = await record(() => searchContent(context(null), validateInput(searchRequestSchema, body), new URLSearchParams()));
+      searches[name] = { mode: "transaction", statements };
+      // A member's successful search is recorded for suggestions after the response; write it now.
+      await flushSearchQueries(db);
+    }
     return {
       // The health check's one statement: what the framework costs around a single round trip.
       health: { mode: "sequential", statements: [{ sql: "select 1", params: [] }] },
       list: { mode: "parallel-first", statements: list },
       get: { mode: "sequential", statements: get },
-      search: { mode: "transaction", statements: search },
+      ...searches,
     };
   } finally {
     await pool.end();

@@ -1,12 +1,13 @@
 /**
- * `npm run bench [-- --quick] [--scale N] [--duration S] [--connections C] [--database-url URL] [--out FILE] [--embedded] [--keep]`
+ * `npm run bench [-- --quick] [--scale N] [--duration S] [--connections C] [--database-url URL] [--out FILE] [--embedded] [--keep] [--only a,b] [--web-concurrency N] [--api-router lean|next]`
+ * `npm run bench -- --media [--quick] [--out FILE]` measures media processing instead (media.ts).
  *
  * Benchmarks the production server on PostgreSQL against the floor of what Node.js and PostgreSQL
  * do on this machine (issue 13; docs/benchmarks.md):
  *  1. a fresh database `bench_run_<pid>` on the PostgreSQL server (BENCH_POSTGRES_URL, default
  *     postgres://postgres@127.0.0.1:5432/postgres) filled with the benchmark catalogue at `--scale`
  *     (`--database-url` reuses a database `npm run bench:data` filled instead);
- *  2. `next start` of the current build (built first when stale) on 127.0.0.1, and the floor server
+ *  2. the production server (scripts/start.mjs) of the current build (built first when stale) on 127.0.0.1, and the floor server
  *     (floor.mjs: node:http + the same pg pool, replaying the SQL the domain code runs for the list,
  *     get and search scenarios), both on ports 3700–3799 (or the 100 from BENCH_PORT_FIRST);
  *  3. every scenario driven from this process by autocannon: warm-up, then a bounded measurement;
@@ -39,6 +40,10 @@ const { values: args } = parseArgs({
     embedded: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
     "skip-build": { type: "boolean", default: false },
+    media: { type: "boolean", default: false },
+    only: { type: "string" },
+    "web-concurrency": { type: "string" },
+    "api-router": { type: "string" },
   },
 });
 
@@ -129,12 +134,14 @@ function startApp(port: number, database: { url?: string; dataDir: string }): Pr
     DATABASE_POOL_MAX: String(POOL_MAX),
     // One token sends far more than a client would; the limit is still counted on every request.
     RATE_LIMIT_PER_MINUTE: "100000000",
-    WEBHOOK_DISPATCHER: "off",
     LOG_LEVEL: "warn",
+    // Server processes behind the port (PostgreSQL only), and the API path (docs/decisions/0025, 0026).
+    ...(args["web-concurrency"] && database.url ? { WEB_CONCURRENCY: args["web-concurrency"] } : {}),
+    ...(args["api-router"] ? { API_ROUTER: args["api-router"] } : {}),
     ...SECRETS,
   };
   const health = async () => (await fetch(`http://127.0.0.1:${port}/api/v3/health`)).status === 200;
-  return startProcess(["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], env, health, `server on ${port}`);
+  return startProcess(["scripts/start.mjs"], { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" }, health, `server on ${port}`);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -332,6 +339,10 @@ async function versions(url: string) {
 // ---------------------------------------------------------------------------------------------------
 
 async function main() {
+  if (args.media) {
+    const { runMediaBench } = await import("./media");
+    return runMediaBench({ quick: QUICK, out: args.out });
+  }
   const serverUrl = process.env.BENCH_POSTGRES_URL ?? DEFAULT_SERVER;
   const reuse = args["database-url"];
   const ownDatabase = reuse ? undefined : databaseUrl(serverUrl, `bench_run_${process.pid}`);
@@ -393,7 +404,8 @@ async function main() {
     const listQuery = `filter[where][level]=beginner&filter[where][muscle_groups][in]=${muscles.join(",")}&filter[order][name]=asc&filter[limit]=20`;
     const deepQuery = `filter[order][created]=desc&filter[offset]=${deepOffset}&filter[limit]=20`;
     const getLang = "en,de";
-    const searchBody = { q: "core strength" };
+    // Two frequent words; the second misspelt (a transposition, one typo); the second being typed.
+    const searches = { search: { q: "core strength" }, "search-typo": { q: "core strenght" }, "search-prefix": { q: "core stre" } };
 
     log("capturing the SQL of the list, get and search scenarios");
     const { captureStatements } = await import("./capture");
@@ -404,7 +416,7 @@ async function main() {
       listQuery,
       getWorkoutId: workout.id,
       getLang,
-      searchBody,
+      searches,
     });
     const scenariosFile = path.join(work, "floor-scenarios.json");
     writeFileSync(scenariosFile, JSON.stringify(floorScenarios));
@@ -428,20 +440,20 @@ async function main() {
     const thumbnail = await thumbnailPath(appBase, admin);
     const reader = { authorization: `Bearer ${mobile}`, "accept-language": "en" };
 
-    const scenarios: Scenario[] = [
+    const allScenarios: Scenario[] = [
       { name: "health", title: "health (select 1, no auth)", method: "GET", path: "/api/v3/health", floor: "health" },
       { name: "list", title: "list: exercises, 2 filters, by name", method: "GET", path: `/api/v3/content/exercises?${encodeURI(listQuery)}`, headers: reader, floor: "list" },
       { name: "deep-offset", title: `list: exercises, offset ${deepOffset}`, method: "GET", path: `/api/v3/content/exercises?${encodeURI(deepQuery)}`, headers: reader },
       { name: "get", title: "get: workout, lang=en,de", method: "GET", path: `/api/v3/content/workouts/${workout.id}?lang=${getLang}`, headers: reader, floor: "get" },
-      {
-        name: "search",
-        title: `search: "${searchBody.q}"`,
-        method: "POST",
+      ...Object.entries(searches).map(([name, body]) => ({
+        name,
+        title: `search: "${body.q}"`,
+        method: "POST" as const,
         path: "/api/v3/content/search",
         headers: { ...reader, "content-type": "application/json" },
-        body: JSON.stringify(searchBody),
-        floor: "search",
-      },
+        body: JSON.stringify(body),
+        floor: name,
+      })),
       { name: "thumbnail", title: "thumbnail (cached)", method: "GET", path: thumbnail },
       {
         name: "login",
@@ -454,6 +466,10 @@ async function main() {
       },
     ];
 
+    const only = args.only?.split(",").map((name) => name.trim());
+    const unknown = only?.filter((name) => !allScenarios.some((scenario) => scenario.name === name)) ?? [];
+    if (unknown.length > 0) throw new Error(`--only: no scenario ${unknown.join(", ")}; the scenarios are ${allScenarios.map((scenario) => scenario.name).join(", ")}`);
+    const scenarios = only ? allScenarios.filter((scenario) => only.includes(scenario.name)) : allScenarios;
     const rows: Row[] = [];
     for (const scenario of scenarios) {
       log(`${scenario.name}: ${WARMUP} s warm-up, ${DURATION} s at ${scenario.connections ?? CONNECTIONS} connections${scenario.floor ? ", alternating with the floor" : ""}`);
@@ -506,7 +522,7 @@ async function main() {
     const budgets = JSON.parse(readFileSync(path.join(ROOT, "scripts/bench/budgets.json"), "utf8")) as Budgets;
     checkBudgets(rows, budgets);
     if (embeddedRows) checkBudgets(embeddedRows, { ...budgets, scenarios: {} });
-    const about = await versions(url);
+    const about = { ...(await versions(url)), webConcurrency: args["web-concurrency"] ?? "1", apiRouter: args["api-router"] ?? "lean" };
     const results = {
       label: args.label ?? (QUICK ? "quick" : "full"),
       date: new Date().toISOString(),
@@ -529,6 +545,7 @@ async function main() {
     console.log("");
     console.log(`${about.machine}; Node.js ${about.node}; ${about.postgresql}; Next.js ${about.next}; commit ${about.commit}`);
     console.log(`scale ${SCALE} (${counts.exercises} exercises, ${counts.workouts} workouts), ${WARMUP} s warm-up + ${DURATION} s per scenario, pool ${POOL_MAX}; the same run measures ours and the floor`);
+    console.log(`server processes (WEB_CONCURRENCY): ${about.webConcurrency}; API path: ${about.apiRouter}; load average at the end: ${os.loadavg().map((value) => value.toFixed(1)).join(", ")}`);
     console.log("");
     console.log(table(rows));
     if (embeddedRows) {

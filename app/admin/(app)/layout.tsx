@@ -2,6 +2,8 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AdminProviders } from "@/components/admin/admin-providers";
+import { CommandPalette } from "@/components/admin/command-palette";
+import { KeyboardSave } from "@/components/admin/keyboard-save";
 import { LanguageSwitcher } from "@/components/admin/language-switcher";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { requireAdminSession } from "@/lib/admin-session/get-admin-session";
@@ -27,6 +29,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   };
   return (
     <AdminProviders admin={admin}>
+      <KeyboardSave />
       <a href="#main" className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-blue-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:outline-2 focus:outline-blue-600">
         Skip to content
       </a>
@@ -37,6 +40,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
               Fitness Content Service
             </Link>
             <div className="flex flex-wrap items-center gap-3 text-sm">
+              <CommandPalette />
               <LanguageSwitcher />
               <span>
                 <span className="font-medium">{user.organizationName}</span>

@@ -1,32 +1,76 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireAdminSession } from "@/lib/admin-session/get-admin-session";
-import { ADMIN_COLLECTIONS } from "@/lib/admin/collections";
+import { findAdminCollection } from "@/lib/admin/collections";
+import { getAdminHome } from "@/lib/admin/get-admin-home";
+import { getAdminTranslatorLanguages } from "@/lib/admin/get-admin-translator-languages";
 
 export const metadata: Metadata = { title: "Admin" };
 
+const cardClass = "block rounded-md border border-slate-200 bg-white px-3 py-2 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600";
+
+/** One figure of the home: a count that links to the view listing those records. */
+function Figure({ href, count, label }: { href: string; count: number; label: string }) {
+  return (
+    <li>
+      <Link href={href} className={cardClass}>
+        <span className="block text-2xl font-semibold text-slate-900">{count}</span>
+        <span className="text-sm text-blue-800">{label}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** The home: what waits for the signed-in person, each figure leading to where the work is done. */
 export default async function AdminHomePage() {
   const user = await requireAdminSession();
+  const [home, translatorLanguages] = await Promise.all([getAdminHome(user), user.role === "translator" ? getAdminTranslatorLanguages(user.organizationCode, user.email) : undefined]);
+  const translations = Object.entries(home?.missingTranslations ?? {}).filter(([language]) => !translatorLanguages || translatorLanguages.includes(language));
+  const neverPublished = Object.entries(home?.neverPublished ?? {});
   return (
-    <section className="space-y-6">
+    <section className="space-y-8">
       <div>
         <h1 className="text-2xl font-semibold">Welcome</h1>
         <p className="mt-2 text-slate-700">
-          You are signed in to <strong>{user.organizationName}</strong> ({user.organizationCode}) as {user.role}.
+          You are signed in to <strong>{user.organizationName}</strong> ({user.organizationCode}) as {user.role}. Press <kbd className="rounded border border-slate-300 px-1 text-xs">Ctrl K</kbd> to find a
+          record or a screen.
         </p>
       </div>
-      <div>
-        <h2 className="text-lg font-semibold">Collections</h2>
-        <ul className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {ADMIN_COLLECTIONS.map((collection) => (
-            <li key={collection.slug}>
-              <Link href={`/admin/content/${collection.slug}`} className="block rounded-md border border-slate-200 bg-white px-3 py-2 text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600">
-                {collection.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
+      {translations.length > 0 ? (
+        <section aria-labelledby="home-translations" className="space-y-2">
+          <h2 id="home-translations" className="text-lg font-semibold">
+            Missing translations
+          </h2>
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {translations.map(([language, count]) => (
+              <Figure key={language} href={`/admin/translations?filter[where][language]=${encodeURIComponent(language)}`} count={count} label={`records need ${language}`} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {user.role !== "translator" ? (
+        <section aria-labelledby="home-unpublished" className="space-y-2">
+          <h2 id="home-unpublished" className="text-lg font-semibold">
+            Never published
+          </h2>
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {neverPublished.map(([key, count]) => {
+              const collection = findAdminCollection(key);
+              return collection ? <Figure key={key} href={`/admin/content/${collection.slug}?filter[where][status]=draft`} count={count} label={`${collection.label.toLowerCase()} in draft only`} /> : null;
+            })}
+          </ul>
+        </section>
+      ) : null}
+      {home?.failedJobs !== undefined ? (
+        <section aria-labelledby="home-failures" className="space-y-2">
+          <h2 id="home-failures" className="text-lg font-semibold">
+            Failures
+          </h2>
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            <Figure href="/admin/jobs" count={home.failedJobs} label="failed background jobs" />
+          </ul>
+        </section>
+      ) : null}
       <p className="text-slate-700">
         The API reference is at{" "}
         <a className="text-blue-700 underline" href="/reference">

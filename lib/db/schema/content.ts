@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -81,20 +84,117 @@ export const uploads = pgTable(
     organizationId: organizationId(),
     name: text().notNull(),
     mime: text().notNull(),
-    size: integer().notNull().default(0),
+    /** Bytes; media files go far past 2 GiB (resumable uploads, MEDIA_UPLOAD_MAX_MB). */
+    size: bigint({ mode: "number" }).notNull().default(0),
     /** md5 of the bytes: the `v` of signed addresses. */
     md5: text().notNull().default(""),
+    /** SHA-256 of the bytes: the content hash that finds the same bytes uploaded again (media processing, ADR 14). */
+    sha256: text().notNull().default(""),
     width: integer(),
     height: integer(),
     isAnimated: boolean().notNull().default(false),
     /** `{formats: {widescreen, landscape, square, portrait}}` crops for images, and further members. */
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     storageKey: text(),
+    /** Video and audio: what processing made of the bytes, shared by uploads of the same bytes (ADR 14). */
+    mediaAssetId: uuid().references((): AnyPgColumn => mediaAssets.id, { onDelete: "set null" }),
     createdAt: at().notNull().defaultNow(),
     updatedAt: at().notNull().defaultNow(),
   },
-  (table) => [index("uploads_org_created_idx").on(table.organizationId, table.createdAt, table.id)],
+  (table) => [
+    index("uploads_org_created_idx").on(table.organizationId, table.createdAt, table.id),
+    index("uploads_media_asset_idx").on(table.mediaAssetId),
+  ],
 );
+
+export type MediaProcessingState = "queued" | "processing" | "ready" | "failed";
+
+/**
+ * The processed form of one organization's video or audio bytes (one per content hash, so the same
+ * bytes uploaded again are not processed twice): the processing state, the measured facts, the HLS
+ * ladder's description and where its files are. Derived files live under
+ * `{organization}/media/{asset}/{attempt}/`; `prefix` names the attempt whose files are visible, set
+ * in the same statement that makes the asset `ready` (docs/decisions/0014).
+ */
+export const mediaAssets = pgTable(
+  "media_assets",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    sha256: text().notNull(),
+    state: text({ enum: ["queued", "processing", "ready", "failed"] }).$type<MediaProcessingState>().notNull().default("queued"),
+    progress: real().notNull().default(0),
+    error: text(),
+    /** `{duration, width, height, codecs, has_audio}` once ready. */
+    facts: jsonb().$type<Record<string, unknown>>(),
+    /** The HLS ladder (lib/media HlsLadder), from which the master playlist is written on request. */
+    ladder: jsonb().$type<Record<string, unknown>>(),
+    /** Storage prefix of the visible files (ends with `/`); null until ready. */
+    prefix: text(),
+    /** The attempt allowed to write the asset; another attempt's results are thrown away. */
+    attempt: uuid(),
+    hasPreview: boolean().notNull().default(false),
+    hasWaveform: boolean().notNull().default(false),
+    posterUploadId: uuid().references((): AnyPgColumn => uploads.id, { onDelete: "set null" }),
+    /** Where in the video the poster is (seconds). */
+    posterSecond: real(),
+    createdAt: at().notNull().defaultNow(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("media_assets_org_sha256_key").on(table.organizationId, table.sha256)],
+);
+
+/** A caption file of an upload, one per language; its bytes are at `storage_key`, named by their hash. */
+export const uploadCaptions = pgTable(
+  "upload_captions",
+  {
+    uploadId: uuid()
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    organizationId: organizationId(),
+    language: text().notNull(),
+    /** The first 16 hex digits of the file's SHA-256: its name, so every version has its own address. */
+    hash: text().notNull(),
+    storageKey: text().notNull(),
+    size: integer().notNull(),
+    cues: integer().notNull(),
+    createdAt: at().notNull().defaultNow(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.uploadId, table.language] })],
+);
+
+/**
+ * A resumable (tus) upload in progress. Its bytes go straight to the key the finished upload will
+ * have (`{organization}/{id}/original`); the `uploads` row with the same id is written when the last
+ * byte has arrived, and this row removed in the same transaction. Unfinished ones expire.
+ */
+export const resumableUploads = pgTable(
+  "resumable_uploads",
+  {
+    id: uuid().primaryKey(),
+    organizationId: organizationId(),
+    name: text().notNull(),
+    size: bigint({ mode: "number" }).notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    expiresAt: at().notNull(),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (table) => [index("resumable_uploads_expires_idx").on(table.expiresAt)],
+);
+
+/**
+ * Who is writing to a resumable upload right now: a lease held by one request on one server,
+ * renewed while it lasts, so two requests for one upload never write at once, whichever servers
+ * they reach (lib/uploads/resumable/database-locker.ts).
+ */
+export const resumableUploadLocks = pgTable("resumable_upload_locks", {
+  key: text().primaryKey(),
+  holder: uuid().notNull(),
+  expiresAt: at().notNull(),
+  /** Another request waits for the upload: the holder lets go (tus: the newer request wins). */
+  isReleaseRequested: boolean().notNull().default(false),
+});
 
 // --- Lookups -------------------------------------------------------------------------------------
 

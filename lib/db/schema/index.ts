@@ -3,3 +3,8 @@ export * from "./auth";
 export * from "./content";
 export * from "./webhooks";
 export * from "./search";
+export * from "./changes";
+export * from "./audit";
+export * from "./editorial";
+export * from "./imports";
+export * from "./schedules";

@@ -19,6 +19,8 @@ export const organizations = pgTable(
     defaultLanguage: text().notNull(),
     languages: text().array().notNull(),
     webhooksEnabled: boolean().notNull().default(false),
+    /** Publishing a language needs every text of the record in it, not only its required ones (docs/api.md "Publishing"). */
+    strictPublishing: boolean().notNull().default(false),
     ...timestamps,
   },
   (table) => [

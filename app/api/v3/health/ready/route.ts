@@ -1,0 +1,5 @@
+import { getReadiness } from "@/lib/health/operations";
+import { route } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getReadiness);

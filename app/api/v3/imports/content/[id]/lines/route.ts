@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { getContentImportLines } from "@/lib/imports/operations";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getContentImportLines);

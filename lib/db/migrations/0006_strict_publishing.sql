@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "strict_publishing" boolean DEFAULT false NOT NULL;
