@@ -356,8 +356,8 @@ describe("retention", () => {
   });
 
   /**
-   * What the recurring `changes.prune` job does, run on the stopped server's database; the server then
-   * comes back with a window of an hour, so no cursor of this test expires by its age any more.
+   * What the recurring `changes.prune` job does with a window of RETENTION seconds, run on the stopped
+   * server's database; the server then comes back with a window of an hour.
    */
   async function pruneWhileStopped(): Promise<number> {
     await short.stop();
@@ -374,14 +374,27 @@ describe("retention", () => {
   it("answers 410 to a cursor older than the retention window, and to one that may have missed a pruned deletion", async () => {
     const goal = async (name: string) => ok(await call<{ id: number }>(short, "POST", "/content/goals", { token, body: { name: unique(name) } }), 201).id;
     const isGoal = (id: number) => (change: Change) => change.collection === "goals" && change.id === id;
+    // By its age: with a window of RETENTION seconds, a cursor handed out longer ago is refused.
+    const aged = ok(await shortFeed(undefined, "limit=1000")).next_cursor;
+    await wait(RETENTION + 1);
+    expectResponse(await shortFeed(aged), 410, goneAfter(`${RETENTION} seconds`));
+
+    // By a pruned deletion. The server now keeps an hour, so its own hourly `changes.prune` cannot
+    // remove the tombstone while the test looks at it; the test prunes with RETENTION itself.
+    await short.stop();
+    await start(3600);
     const doomed = await goal("Doomed");
     const old = ok(await shortFeed(undefined, "limit=1000")).next_cursor;
     const kept = await goal("Kept");
     expect((await call(short, "DELETE", `/content/goals/${doomed}`, { token })).status).toBe(204);
     await wait(RETENTION + 1);
-    expectResponse(await shortFeed(old), 410, goneAfter(`${RETENTION} seconds`));
     const before = ok(await shortFeed(undefined, "limit=1000")).data;
     expect(before.slice(before.findIndex(isGoal(kept)) + 1).map((change) => [change.id, change.change])).toEqual([[doomed, "delete"]]);
+    // Within the window and before any pruning, the same cursor still reads the deletion.
+    expect(ok(await shortFeed(old)).data.map((change) => [change.id, change.change])).toEqual([
+      [kept, "upsert"],
+      [doomed, "delete"],
+    ]);
 
     expect(await pruneWhileStopped()).toBe(1);
     // A sync that began before the deletion may have held the record: its cursor, now within the
