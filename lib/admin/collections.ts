@@ -21,16 +21,18 @@ export type AdminCollection = {
   hasDescription?: boolean;
   /** Has an editor in components/collections/record-editors.tsx (the list links to it). */
   editable: boolean;
+  /** Keeps a version per write (docs/decisions/0027): the editor shows the history beside the form. */
+  versioned?: boolean;
   /** Rows the API refuses to delete: the preview field that is `true` on them, and why (shown instead of Delete). */
   undeletable?: { field: string; reason: string };
 };
 
 export const ADMIN_COLLECTIONS: readonly AdminCollection[] = [
-  { slug: "exercises", apiPath: "exercises", label: "Exercises", singular: "exercise", group: "Content", kind: "content", titleField: "name", editable: true },
-  { slug: "workouts", apiPath: "workouts", label: "Workouts", singular: "workout", group: "Content", kind: "publishable", titleField: "title", editable: true },
-  { slug: "training-plans", apiPath: "training-plans", label: "Training plans", singular: "training plan", group: "Content", kind: "publishable", titleField: "title", editable: true },
-  { slug: "on-demand", apiPath: "on-demand", label: "On-demand", singular: "on-demand item", group: "Content", kind: "publishable", titleField: "title", editable: true },
-  { slug: "instructors", apiPath: "instructors", label: "Instructors", singular: "instructor", group: "Content", kind: "content", titleField: "name", editable: true },
+  { slug: "exercises", apiPath: "exercises", label: "Exercises", singular: "exercise", group: "Content", kind: "content", titleField: "name", editable: true, versioned: true },
+  { slug: "workouts", apiPath: "workouts", label: "Workouts", singular: "workout", group: "Content", kind: "publishable", titleField: "title", editable: true, versioned: true },
+  { slug: "training-plans", apiPath: "training-plans", label: "Training plans", singular: "training plan", group: "Content", kind: "publishable", titleField: "title", editable: true, versioned: true },
+  { slug: "on-demand", apiPath: "on-demand", label: "On-demand", singular: "on-demand item", group: "Content", kind: "publishable", titleField: "title", editable: true, versioned: true },
+  { slug: "instructors", apiPath: "instructors", label: "Instructors", singular: "instructor", group: "Content", kind: "content", titleField: "name", editable: true, versioned: true },
   {
     slug: "equipment",
     apiPath: "equipment",

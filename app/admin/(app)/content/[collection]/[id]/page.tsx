@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import Link from "next/link";
 import { findRecordEditor } from "@/components/collections/record-editors";
 import { Notice } from "@/components/ui/notice";
+import { VersionHistory } from "@/components/versions/version-history";
 import { requireAdminSession } from "@/lib/admin-session/get-admin-session";
 import { findAdminCollection } from "@/lib/admin/collections";
 
@@ -28,7 +29,15 @@ export default async function EditRecordPage({ params }: Params) {
           to see the default language beside yours.
         </Notice>
       ) : null}
-      {renderEditor({ collection, id })}
+      {collection.versioned ? (
+        // Beside the editor on wide screens, below it otherwise.
+        <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_28rem] 2xl:items-start">
+          <div className="min-w-0">{renderEditor({ collection, id })}</div>
+          <VersionHistory collection={collection} id={id} />
+        </div>
+      ) : (
+        renderEditor({ collection, id })
+      )}
     </section>
   );
 }
