@@ -158,6 +158,41 @@ describe("POST /imports/content with CSV", () => {
     expect(result.error).toMatch(error);
   });
 
+  it("reads the file's columns through the mapping: renamed, and an empty name leaves a column out", async () => {
+    const file = "Title,Colour,Key,Titel\nMapped goal,red,mapped-goal,Zugeordnetes Ziel\n";
+    const result = await runImport(file, "text/csv", "collection=goals&atomic=true&columns=name,,slug,name:de");
+    expect(countsOf(result)).toEqual({ state: "completed", lines_read: 1, created: 1, updated: 0, invalid: 0, written: true, error: null });
+    const started = ok(await call<Import & { columns: string[] | null }>(server, "GET", `/imports/content/${result.id}`, { token: editor }));
+    expect(started.columns).toEqual(["name", "", "slug", "name:de"]);
+    const goals = ok(await call<{ data: { id: number; name: string }[] }>(server, "GET", "/content/goals?filter[where][slug][eq]=mapped-goal", { token: editor })).data;
+    expect(goals.map((goal) => goal.name)).toEqual(["Mapped goal"]);
+    expect(ok(await call<{ name: unknown }>(server, "GET", `/content/goals/${goals[0]!.id}?lang=de`, { token: editor })).name).toEqual({ default: "Mapped goal", de: "Zugeordnetes Ziel" });
+    expect((await call(server, "DELETE", `/content/goals/${goals[0]!.id}`, { token: editor })).status).toBe(204);
+  });
+
+  it.each([
+    ["a mapping with fewer names than the file has columns", "columns=name,slug", /^line 1: the file has 3 columns and the mapping names 2$/],
+    ["a mapping that names a column twice", "columns=name,,name", /^line 1: the column 'name' is named twice$/],
+    ["a mapping to an unknown column", "columns=name,,colour", /^line 1: unknown column 'colour'; the columns of exercises are /],
+  ])("refuses %s with the line number", async (_case, mapping, error) => {
+    const result = await runImport("A,B,C\nx,y,z\n", "text/csv", `collection=exercises&dry_run=true&${mapping}`);
+    expect(result.state).toBe("failed");
+    expect(result.error).toMatch(error);
+  });
+
+  it("refuses a column mapping for JSON Lines, and one that is not column names (422)", async () => {
+    expectResponse(await startImport('{"name":{"en":"X"}}\n', "application/x-ndjson", "collection=goals&columns=name"), 422, {
+      code: "422",
+      message: "/columns: only a CSV file's columns can be mapped",
+      details: [{ path: "/columns", message: "only a CSV file's columns can be mapped" }],
+    });
+    expectResponse(await startImport("name\nX\n", "text/csv", `collection=goals&columns=${encodeURIComponent("name;slug")}`), 422, {
+      code: "422",
+      message: "/columns: must be column names separated by commas",
+      details: [{ path: "/columns", message: "must be column names separated by commas" }],
+    });
+  });
+
   it("refuses another media type (415)", async () => {
     expectResponse(await call(server, "POST", "/imports/content?collection=exercises", { token: editor, rawBody: "x", headers: { "Content-Type": "text/plain" } }), 415, {
       code: "415",

@@ -26,6 +26,7 @@ export function toContentImportRecord(row: ImportRow): ContentImportRecord {
     format: row.format,
     dry_run: row.isDryRun,
     atomic: row.isAtomic,
+    columns: row.columns ?? null,
     state: row.state,
     progress: isFinished && row.state === "completed" ? 1 : row.bytesTotal === 0 ? 0 : Math.min(0.999, row.bytesRead / row.bytesTotal),
     bytes_total: row.bytesTotal,
@@ -55,9 +56,12 @@ export async function startContentImport(
   db: Db,
   caller: Caller,
   req: Request,
-  options: { collection: string; isDryRun: boolean; isAtomic: boolean },
+  options: { collection: string; isDryRun: boolean; isAtomic: boolean; columns?: string[] },
 ): Promise<ContentImportRecord> {
   const format = formatOf(req);
+  if (options.columns && format !== "csv") {
+    throw new ApiError("unprocessable", "/columns: only a CSV file's columns can be mapped", [{ path: "/columns", message: "only a CSV file's columns can be mapped" }]);
+  }
   const id = randomUUID();
   const storageKey = `${caller.organizationId}/imports/${id}/source`;
   const storage = getStorage();
@@ -76,6 +80,7 @@ export async function startContentImport(
           format,
           isDryRun: options.isDryRun,
           isAtomic: options.isAtomic,
+          columns: options.columns ?? null,
           storageKey,
           bytesTotal: bytes,
         })

@@ -25,7 +25,7 @@ export const postContentImport = defineOperation({
   responses: { 202: { description: "The import, queued", schema: contentImportSchema } },
   errors: ["forbidden", "payload_too_large", "unsupported_media_type", "unprocessable"],
   handle: async ({ db, caller, req, query }) => {
-    const started = await startContentImport(db, caller as Caller, req, { collection: query.collection, isDryRun: query.dry_run, isAtomic: query.atomic });
+    const started = await startContentImport(db, caller as Caller, req, { collection: query.collection, isDryRun: query.dry_run, isAtomic: query.atomic, columns: query.columns });
     return json(started, { status: 202, headers: { Location: `/api/v3/imports/content/${started.id}`, "Cache-Control": "no-store" } });
   },
 });

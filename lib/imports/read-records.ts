@@ -2,7 +2,7 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import type { Collection } from "@/lib/content/collection";
-import { CSV_LIST_TEXT_COLUMNS, CSV_PLAIN_COLUMNS, CSV_REFERENCES, CSV_TEXT_COLUMNS } from "./collections";
+import { CSV_LIST_TEXT_COLUMNS, CSV_PLAIN_COLUMNS, CSV_REFERENCES, csvColumnsOf } from "./csv-columns";
 
 export type ImportFormat = "jsonl" | "csv";
 /** One record of the file: the request body it stands for, or why it is not one. */
@@ -49,22 +49,16 @@ async function* readJsonLines(source: Readable): AsyncGenerator<SourceRecord> {
   }
 }
 
-function allowedColumns(collection: Collection, languages: readonly string[]): Set<string> {
-  const key = collection.key;
-  const texts = CSV_TEXT_COLUMNS[key] ?? [...collection.textFields];
-  const listTexts = CSV_LIST_TEXT_COLUMNS[key] ?? [];
-  const columns = [...(CSV_PLAIN_COLUMNS[key] ?? ["slug"]), ...Object.keys(CSV_REFERENCES[key] ?? {})];
-  for (const text of [...texts, ...listTexts]) columns.push(text, ...languages.map((language) => `${text}:${language}`));
-  return new Set(columns);
-}
 
 /**
  * CSV with a header row (docs/api.md "Bulk import"): a byte order mark is dropped, quoted cells may
  * hold the delimiter and line breaks, every record must have the header's number of cells. Empty cells
  * are left out of the body.
  */
-async function* readCsv(source: Readable, collection: Collection, languages: readonly string[], defaultLanguage: string, resolve: ResolveReference): AsyncGenerator<SourceRecord> {
-  const allowed = allowedColumns(collection, languages);
+async function* readCsv(source: Readable, options: ReadOptions): AsyncGenerator<SourceRecord> {
+  const { collection, languages, defaultLanguage, resolve } = options;
+  const lookupTexts = [...collection.textFields];
+  const allowed = new Set(csvColumnsOf(collection.key, lookupTexts, languages));
   const parser = source.pipe(parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count: false, trim: false }));
   let header: string[] | undefined;
   let lastLine = 0;
@@ -79,8 +73,10 @@ async function* readCsv(source: Readable, collection: Collection, languages: rea
       crlfInCells += record.reduce((sum, cell) => sum + (cell.match(/\r\n/g)?.length ?? 0), 0);
       lastLine = info.lines - crlfInCells;
       if (!header) {
-        header = record.map((name) => name.trim());
-        const unknown = header.filter((name) => !allowed.has(name));
+        header = mappedHeader(record, options.columns, line);
+        const twice = header.find((name, index) => name !== "" && header!.indexOf(name) !== index);
+        if (twice) throw new ImportFileError(line, `the column '${twice}' is named twice`);
+        const unknown = header.filter((name) => name !== "" && !allowed.has(name));
         if (unknown.length > 0) {
           const hint = header.length === 1 && /[;\t|]/.test(header[0]!) ? " (is the delimiter a comma?)" : "";
           throw new ImportFileError(line, `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((name) => `'${name}'`).join(", ")}${hint}; the columns of ${key} are ${[...allowed].join(", ")}`);
@@ -92,7 +88,7 @@ async function* readCsv(source: Readable, collection: Collection, languages: rea
       let error: { path: string; message: string } | undefined;
       for (const [index, column] of header.entries()) {
         const cell = record[index] ?? "";
-        if (cell === "") continue;
+        if (cell === "" || column === "") continue;
         const [field, language = defaultLanguage] = column.split(":") as [string, string?];
         const reference = references[column];
         try {
@@ -133,10 +129,27 @@ function withCsvDefaults(key: string, body: Record<string, unknown>): Record<str
   return { slug: null, ...body };
 }
 
-export function readRecords(
-  source: Readable,
-  format: ImportFormat,
-  options: { collection: Collection; languages: readonly string[]; defaultLanguage: string; resolve: ResolveReference },
-): AsyncGenerator<SourceRecord> {
-  return format === "jsonl" ? readJsonLines(source) : readCsv(source, options.collection, options.languages, options.defaultLanguage, options.resolve);
+type ReadOptions = {
+  collection: Collection;
+  languages: readonly string[];
+  defaultLanguage: string;
+  resolve: ResolveReference;
+  /** The import's column mapping: names that replace the file's header, `""` for a column to leave out. */
+  columns?: readonly string[] | null;
+};
+
+/**
+ * The header the file's records are read with: the file's own (trimmed), or the import's mapping,
+ * which must name every column of the file (docs/api.md "Bulk import").
+ */
+function mappedHeader(fileHeader: readonly string[], columns: readonly string[] | null | undefined, line: number): string[] {
+  if (!columns) return fileHeader.map((name) => name.trim());
+  if (columns.length !== fileHeader.length) {
+    throw new ImportFileError(line, `the file has ${fileHeader.length} column${fileHeader.length === 1 ? "" : "s"} and the mapping names ${columns.length}`);
+  }
+  return [...columns];
+}
+
+export function readRecords(source: Readable, format: ImportFormat, options: ReadOptions): AsyncGenerator<SourceRecord> {
+  return format === "jsonl" ? readJsonLines(source) : readCsv(source, options);
 }

@@ -131,6 +131,7 @@ async function passOverFile(
     languages: ctx.organization.languages,
     defaultLanguage: ctx.organization.defaultLanguage,
     resolve: referenceResolver(ctx.db, ctx.organization.id),
+    columns: row.columns,
   });
   const fileSlugs = new Set<string>();
   let batch: Outcome[] = [];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IMPORT_COLLECTION_KEYS } from "./collections";
+import { IMPORT_COLLECTION_KEYS, MAX_MAPPED_COLUMNS } from "./csv-columns";
 
 export const IMPORT_STATES = ["queued", "running", "completed", "failed"] as const;
 export const LINE_OUTCOMES = ["created", "updated", "invalid"] as const;
@@ -17,6 +17,18 @@ export const startImportQuerySchema = z.object({
   collection: z.enum(IMPORT_COLLECTION_KEYS).meta({ description: "What every line of the file is: a path under /content", example: "exercises" }),
   dry_run: booleanParam("false", "`true`: every line is checked and its outcome reported, nothing is written"),
   atomic: booleanParam("true", "`true` (default): all lines are written or, when any is invalid, none; `false`: every valid line is written"),
+  columns: z
+    .string()
+    .max(8000)
+    .regex(/^[a-z_:A-Z0-9-]*(,[a-z_:A-Z0-9-]*)*$/, "must be column names separated by commas")
+    .transform((value) => value.split(","))
+    .refine((names) => names.length <= MAX_MAPPED_COLUMNS, `must name at most ${MAX_MAPPED_COLUMNS} columns`)
+    .optional()
+    .meta({
+      description:
+        "CSV only: the column mapping, one name per column of the file, in order, separated by commas; it replaces the file's header row, and an empty name leaves that column out",
+      example: "name,,level,name:de",
+    }),
 });
 
 export const importIdParamsSchema = z.object({ id: z.uuid("must be a uuid") });
@@ -28,6 +40,7 @@ export const contentImportSchema = z
     format: z.enum(["jsonl", "csv"]),
     dry_run: z.boolean(),
     atomic: z.boolean(),
+    columns: z.array(z.string()).nullable().meta({ description: "The column mapping the import was started with (CSV), or null: the file's header is read as it is" }),
     state: z.enum(IMPORT_STATES).meta({ description: "`queued`, `running`, then `completed` (every line has its outcome) or `failed` (see `error`)" }),
     progress: z.number().min(0).max(1).meta({ description: "The share of the file read so far" }),
     bytes_total: z.number().int(),
@@ -48,6 +61,7 @@ export const contentImportSchema = z
       format: "csv",
       dry_run: true,
       atomic: true,
+      columns: null,
       state: "completed",
       progress: 1,
       bytes_total: 52100,

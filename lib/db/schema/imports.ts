@@ -16,6 +16,8 @@ export const contentImports = pgTable(
     format: text({ enum: ["jsonl", "csv"] }).notNull(),
     isDryRun: boolean().notNull(),
     isAtomic: boolean().notNull(),
+    /** CSV: names that replace the file's header row, "" for a column left out (docs/api.md "Bulk import"). */
+    columns: jsonb().$type<string[]>(),
     state: text({ enum: ["queued", "running", "completed", "failed"] }).notNull().default("queued"),
     /** The uploaded file in object storage. */
     storageKey: text().notNull(),
