@@ -4,9 +4,9 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { adminScreenGroups } from "@/lib/admin/screens";
 
-export function AdminNav({ isAdmin }: { isAdmin: boolean }) {
+export function AdminNav({ role }: { role: string }) {
   const pathname = usePathname();
-  const groups = adminScreenGroups(isAdmin);
+  const groups = adminScreenGroups(role);
   return (
     <nav aria-label="Collections" className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4 md:block md:space-y-5">
       {groups.map((group) => (

@@ -110,7 +110,7 @@ export function CommandPalette() {
   }, [open]);
 
   const fixed = useMemo<PaletteEntry[]>(() => {
-    const screens = adminScreenGroups(role === "admin").flatMap((group) => group.links.map((link) => ({ id: `screen:${link.href}`, label: link.label, kind: "Screen", href: link.href })));
+    const screens = adminScreenGroups(role).flatMap((group) => group.links.map((link) => ({ id: `screen:${link.href}`, label: link.label, kind: "Screen", href: link.href })));
     const home = { id: "screen:/admin", label: "Home", kind: "Screen", href: "/admin" };
     // Translators edit the texts of existing records only: no "New …" actions for them.
     const actions =

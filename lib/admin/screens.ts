@@ -30,8 +30,15 @@ const ORGANIZATION_GROUP: AdminScreenGroup = {
   ],
 };
 
-/** The screens a person may open, grouped as the navigation shows them (the organization's only for admins). */
-export function adminScreenGroups(isAdmin: boolean): AdminScreenGroup[] {
-  const work = [...COLLECTION_GROUPS, WORK_GROUP];
-  return isAdmin ? [...work, ORGANIZATION_GROUP] : work;
+/** Imports write records: admins and editors (docs/api.md "Bulk import"). */
+const IMPORT_SCREEN: AdminScreen = { href: "/admin/imports", label: "Import content" };
+
+/**
+ * The screens a person may open, grouped as the navigation shows them: imports for admins and
+ * editors, the organization's screens only for admins.
+ */
+export function adminScreenGroups(role: string): AdminScreenGroup[] {
+  const canImport = role === "admin" || role === "editor";
+  const work = [...COLLECTION_GROUPS, canImport ? { ...WORK_GROUP, links: [...WORK_GROUP.links, IMPORT_SCREEN] } : WORK_GROUP];
+  return role === "admin" ? [...work, ORGANIZATION_GROUP] : work;
 }

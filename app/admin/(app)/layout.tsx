@@ -52,7 +52,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         </header>
         <div className="flex flex-col md:flex-row">
           <aside className="border-b border-slate-200 bg-white px-3 py-4 md:min-h-[calc(100vh-57px)] md:w-56 md:shrink-0 md:border-r md:border-b-0">
-            <AdminNav isAdmin={user.role === "admin"} />
+            <AdminNav role={user.role ?? ""} />
           </aside>
           <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8">
             {children}
