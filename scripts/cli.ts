@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { closeDatabase, getDatabase, getDb, tables } from "@/lib/db";
 import { CopyDatabaseError } from "@/lib/db/copy-database";
+import { ArchiveError } from "@/lib/org-archive/format";
 import { DataDirLockedError } from "@/lib/db/lock";
 import { EnvError, getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
@@ -22,7 +23,8 @@ class UsageError extends Error {}
 
 type Command = {
   usage: string;
-  options: Record<string, { type: "string"; required?: boolean }>;
+  options: Record<string, { type: "string" | "boolean"; required?: boolean }>;
+  // A boolean option reads as `true` when given (its value is not a string then).
   run: (values: Record<string, string | undefined>) => Promise<string>;
 };
 
@@ -105,6 +107,60 @@ const COMMANDS: Record<string, Command> = {
       return `copied ${report.copied} files (${report.bytes} bytes) from ${directory} to bucket ${env.s3.bucket}; ${report.skipped} were there already`;
     },
   },
+  export: {
+    usage: "export --org C --out FILE (an organization archive: docs/archive-format.md)",
+    options: { org: { type: "string", required: true }, out: { type: "string", required: true } },
+    run: async (values) => {
+      const organization = await requireOrganization(values.org!);
+      const out = path.resolve(values.out!);
+      const [{ exportOrganization }, { getStorage }, { createWriteStream }, { rm }] = await Promise.all([
+        import("@/lib/org-archive/export-organization"),
+        import("@/lib/storage"),
+        import("node:fs"),
+        import("node:fs/promises"),
+      ]);
+      const database = await getDatabase();
+      try {
+        const summary = await exportOrganization(database.db, { storage: getStorage(), organizationId: organization.id, output: createWriteStream(out), isPostgres: database.kind === "postgresql" });
+        const rows = Object.values(summary.counts).reduce((sum, count) => sum + count, 0);
+        return `exported '${organization.code}' to ${out}: ${rows} records, ${summary.files} files (${summary.bytes} bytes)`;
+      } catch (error) {
+        await rm(out, { force: true });
+        throw error;
+      }
+    },
+  },
+  import: {
+    usage: "import --org D --in FILE [--create-org] (ids kept when D is empty, else remapped: docs/archive-format.md)",
+    options: { org: { type: "string", required: true }, in: { type: "string", required: true }, "create-org": { type: "boolean" } },
+    run: async (values) => {
+      const file = path.resolve(values.in!);
+      if (!existsSync(file)) throw new UsageError(`--in: no file ${file}`);
+      const [{ importOrganization, verifyArchive }, { getStorage }, { createReadStream }] = await Promise.all([
+        import("@/lib/org-archive/import-organization"),
+        import("@/lib/storage"),
+        import("node:fs"),
+      ]);
+      const open = async () => createReadStream(file);
+      const db = await getDb();
+      let organization = await findOrganizationByCode(db, values.org!);
+      if (!organization && !values["create-org"]) throw new UsageError(`no organization with code '${values.org}' (add --create-org to create it from the archive's)`);
+      if (organization && values["create-org"]) throw new UsageError(`--create-org: an organization with code '${values.org}' exists already`);
+      if (!organization) {
+        // Checked before the organization is created, so a refused archive leaves nothing behind.
+        const { head } = await verifyArchive(open);
+        organization = await createOrganization(db, {
+          code: values.org!,
+          name: head.organization.name,
+          languages: head.organization.languages,
+          defaultLanguage: head.organization.default_language,
+        });
+      }
+      const summary = await importOrganization(db, { storage: getStorage(), organizationId: organization.id, open });
+      const rows = Object.values(summary.counts).reduce((sum, count) => sum + count, 0);
+      return `imported ${rows} records and ${summary.files} files into '${organization.code}' (ids ${summary.ids})`;
+    },
+  },
   "seed-demo": {
     usage: "seed-demo [--org C]",
     options: { org: { type: "string" } },
@@ -161,7 +217,7 @@ main(process.argv.slice(2))
     if (error instanceof ApiError) {
       const details = error.details?.map((detail) => `\n  ${detail.path || "input"}: ${detail.message}`).join("") ?? "";
       console.error(`error: ${error.message}${details}`);
-    } else if (error instanceof UsageError || error instanceof DataDirLockedError || error instanceof EnvError || error instanceof CopyDatabaseError) {
+    } else if (error instanceof UsageError || error instanceof DataDirLockedError || error instanceof EnvError || error instanceof CopyDatabaseError || error instanceof ArchiveError) {
       console.error(`error: ${error.message}`);
     } else {
       console.error(error);

@@ -90,6 +90,30 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
+    assertValidPrefix(prefix);
+    yield* this.listDirectory(prefix);
+  }
+
+  /** One directory at a time, in key order; a missing directory lists nothing. */
+  private async *listDirectory(prefix: string): AsyncGenerator<{ key: string; size: number }> {
+    let entries;
+    try {
+      entries = await readdir(this.pathOf(prefix), { withFileTypes: true });
+    } catch (error) {
+      if (errnoOf(error) === "ENOENT" || errnoOf(error) === "ENOTDIR") return;
+      throw new StorageUnavailableError("read", errnoOf(error));
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const key = `${prefix}${entry.name}`;
+      if (entry.isDirectory()) yield* this.listDirectory(`${key}/`);
+      else if (entry.isFile()) {
+        const info = await stat(this.pathOf(key)).catch(() => undefined);
+        if (info) yield { key, size: info.size };
+      }
+    }
+  }
+
   async removePrefix(prefix: string): Promise<void> {
     assertValidPrefix(prefix);
     await rm(this.pathOf(prefix), { recursive: true, force: true }).catch((error: unknown) => {

@@ -25,6 +25,11 @@ export interface ObjectStorage {
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** The object's size, or `undefined` when there is none. */
   stat(key: string): Promise<{ size: number } | undefined>;
+  /**
+   * Every object whose key starts with `prefix` (which ends with `/`), with its size, in key order,
+   * read page by page (never the whole listing at once).
+   */
+  list(prefix: string): AsyncIterable<{ key: string; size: number }>;
   /** Removes every object whose key starts with `prefix` (which ends with `/`). */
   removePrefix(prefix: string): Promise<void>;
   /** Removes one object; nothing happens when there is none. */

@@ -169,6 +169,21 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
+  async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
+    assertValidPrefix(prefix);
+    let continuationToken: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken }));
+      } catch (error) {
+        throw this.unavailable("read", prefix, error);
+      }
+      for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
+
   async removePrefix(prefix: string): Promise<void> {
     assertValidPrefix(prefix);
     try {

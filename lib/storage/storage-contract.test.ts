@@ -118,6 +118,27 @@ describe.each(["local", "s3"] as const)("the %s driver", (kind) => {
     await storage.removePrefix(prefix);
   });
 
+  it("lists the objects under a prefix in key order with their sizes, and nothing of a sibling or a missing prefix", async () => {
+    const { storage } = driver;
+    await storage.write(key("original"), [Buffer.from("hello")]);
+    await storage.write(key("thumbnails/square/b"), [Buffer.from("bb")]);
+    await storage.write(key("thumbnails/landscape/a"), [Buffer.from("a")]);
+    const sibling = `${prefix.replace(/\/$/, "")}-sibling/original`;
+    await storage.write(sibling, [Buffer.from("kept")]);
+    const listed: { key: string; size: number }[] = [];
+    for await (const object of storage.list(prefix)) listed.push(object);
+    expect(listed).toEqual([
+      { key: key("original"), size: 5 },
+      { key: key("thumbnails/landscape/a"), size: 1 },
+      { key: key("thumbnails/square/b"), size: 2 },
+    ]);
+    const missing: unknown[] = [];
+    for await (const object of storage.list(key("nothing/"))) missing.push(object);
+    expect(missing).toEqual([]);
+    await storage.removePrefix(prefix);
+    await storage.removePrefix(sibling.replace(/original$/, ""));
+  });
+
   it("removes one object by its key, leaving its neighbours", async () => {
     const { storage } = driver;
     await storage.write(key("captions/de-1.vtt"), [Buffer.from("WEBVTT")]);
