@@ -65,7 +65,7 @@ export function findUnsafeInput(input: unknown): Located[] {
 
 /**
  * Validates `input` against `schema`. Missing required attributes are a 400, anything present but
- * invalid a 422 (api-decisions §1); each problem is reported with a JSON Pointer to its field.
+ * invalid a 422 (docs/api.md "Errors"); each problem is reported with a JSON Pointer to its field.
  * `prefix` places the pointers, e.g. under a query parameter's name.
  */
 export function validateInput<S extends z.ZodType>(schema: S, input: unknown, prefix: (string | number)[] = []): z.output<S> {

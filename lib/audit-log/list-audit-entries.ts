@@ -50,7 +50,7 @@ const EXPORT_BATCH = 500;
 
 /**
  * Every entry the filter matches as JSON lines, read in batches of 500 by (at, id) and written as
- * they come, so an export of any size holds one batch in memory (docs/api.md "Audit log"). The
+ * they come, so an export of any size holds one batch in memory (docs/api.md "Audit log (admins)"). The
  * order is the filter's direction of `at` (newest first by default); paging parameters are ignored.
  */
 export function exportAuditEntries(db: Db, organizationId: string, filter: FilterQuery): ReadableStream<Uint8Array> {

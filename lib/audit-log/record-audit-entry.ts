@@ -4,7 +4,7 @@ import { currentAuditActor, type AuditActor } from "./actor-context";
 
 export type AuditEntryInput = {
   organizationId: string;
-  /** `<area>.<verb>` (docs/api.md "Audit log"). */
+  /** `<area>.<verb>` (docs/api.md "Audit log (admins)"). */
   action: string;
   target: { type: string; id?: string | number | null; label?: string | null };
   /** Names and numbers only: never a secret, a password, a token or a text's value. */

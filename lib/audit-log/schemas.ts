@@ -1,14 +1,14 @@
 import { z } from "zod";
 import type { FilterSpec } from "@/lib/filter/types";
 
-/** How the actor proved who they are (docs/api.md "Audit log"). */
+/** How the actor proved who they are (docs/api.md "Audit log (admins)"). */
 export const CREDENTIAL_TYPES = ["password", "refresh_token", "access_token", "admin_session", "integration_token", "schedule", "none"] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
 export const ACTOR_TYPES = ["user", "integration_token", "system"] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
 
-/** The actions the service records (docs/api.md "Audit log"). */
+/** The actions the service records (docs/api.md "Audit log (admins)"). */
 export const AUDIT_ACTIONS = [
   "auth.signed_in",
   "auth.sign_in_failed",

@@ -127,7 +127,7 @@ function recordIntegrationTokenUse(tokenId: string): void {
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Applies the operation's policy to an authenticated caller (api-decisions §2 and §3). */
+/** Applies the operation's policy to an authenticated caller (docs/api.md "Roles and scopes"). */
 export function authorizeCaller(caller: Caller | null, policy: AuthPolicy, method: string): void {
   if (policy.public || !caller) return;
   if (caller.kind === "integration") {

@@ -15,7 +15,7 @@ type LoginRequest = { body: z.output<typeof loginBodySchema>; scopeHeader: strin
 
 const INVALID_CREDENTIALS = "invalid credentials";
 
-/** Resolves the two described login shapes into one (api-decisions §3). */
+/** Resolves the two described login shapes into one (docs/api.md "Authentication"). */
 function normalizeLogin(request: LoginRequest): { username: string; password: string; code: string; scope: Scope } {
   const username = request.body.username ?? request.body.email;
   if (!username) throw new ApiError("bad_request", "username: is required", [{ path: "/username", message: "is required (or email)" }]);
@@ -71,7 +71,7 @@ export async function login(db: Db, request: LoginRequest): Promise<TokenPair> {
 
 /**
  * A failed sign-in in the organization's audit log. An unknown user is not named: what was typed
- * may be a password (docs/api.md "Audit log"); an unknown organization has no log to write to.
+ * may be a password (docs/api.md "Audit log (admins)"); an unknown organization has no log to write to.
  */
 async function recordSignInFailure(db: Db, code: string, account: { id: string; organizationId: string } | undefined, reason: string): Promise<void> {
   const organizationId = account?.organizationId ?? (await findOrganizationIdByCode(db, code));

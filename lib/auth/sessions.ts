@@ -9,7 +9,7 @@ import type { Role, Scope } from "./caller";
 import { generateOpaqueToken, hashToken, signToken } from "./tokens";
 import { announceLocally } from "@/lib/cache/invalidations";
 
-/** Six months, as §3.2 states it (183 days). */
+/** Six months (183 days; docs/api.md "Authentication"). */
 export const REFRESH_TOKEN_TTL_SECONDS = 183 * 24 * 60 * 60;
 
 export type TokenPair = {

@@ -3,7 +3,7 @@ import { tables, type Db, type Executor } from "@/lib/db";
 import { generateOpaqueToken, hashToken } from "./tokens";
 
 /**
- * Login throttling (specification §3.3, api-decisions §3), with its state in the database so every
+ * Login throttling (docs/api.md "Authentication"), with its state in the database so every
  * server instance sees the same block.
  *
  * Every attempt is counted *before* the password is checked, in one atomic statement, so parallel

@@ -36,7 +36,7 @@ export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reas
 /**
  * Tokens whose signature was verified, with their claims (until they expire). Every request of a
  * client carries the same token; checking its HMAC again each time cost two thread-pool round trips
- * through WebCrypto per request (issue 13, docs/benchmarks.md). Revocation is unaffected: it is
+ * through WebCrypto per request (docs/benchmarks.md). Revocation is unaffected: it is
  * checked in the database on every request (`authenticateRequest`). Bounded, and emptied when the
  * signing secret changes.
  */

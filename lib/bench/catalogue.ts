@@ -1,5 +1,5 @@
 /**
- * The benchmark catalogue (issue 13): an organization filled, through the data layer, with a
+ * The benchmark catalogue (docs/benchmarks.md): an organization filled, through the data layer, with a
  * realistic catalogue in four languages. At scale 1: 100,000 exercises, 30,000 workouts with phases,
  * 3,000 training plans, 20,000 on-demand items, plus lookups, equipment, instructors and upload
  * records. The same for the same seed and scale (ids, texts, times and states alike).
@@ -70,7 +70,7 @@ export const BENCH_USERS = {
   member: { email: "member@bench.example", password: "bench-member-password" },
 } as const;
 
-/** Records at scale 1 (issue 13). */
+/** Records at scale 1 (docs/benchmarks.md). */
 export const SCALE_1 = { exercises: 100_000, workouts: 30_000, trainingPlans: 3_000, onDemand: 20_000 } as const;
 
 export type CatalogueCounts = Record<keyof typeof SCALE_1 | "lookups" | "equipment" | "instructors" | "uploads", number>;

@@ -53,7 +53,7 @@ export type ListQuery = PromiseLike<unknown[]> & { toSQL: () => { sql: string; p
 export type CollectionConfig<R extends Row, I extends Record<string, unknown>> = {
   /** Path segment under /content and key in messages: "exercises". */
   key: string;
-  /** The §6 entity name: "Exercise". */
+  /** The entity name of its webhook events: "Exercise" (docs/api.md "Webhooks (admins; closed beta)"). */
   entity: string;
   /** Singular, for messages: "exercise". */
   label: string;
@@ -156,7 +156,7 @@ export function applyMergePatch(target: unknown, patch: unknown, depth = 0): unk
   return result;
 }
 
-/** Languages whose status decides what a mobile or integration caller may see (api-decisions §2). */
+/** Languages whose status decides what a mobile or integration caller may see (docs/api.md "Publishing"). */
 export function visibleLanguages(ctx: ContentContext): readonly string[] {
   return ctx.view.mode === "single" ? [ctx.view.language] : ctx.view.languages;
 }
@@ -295,7 +295,7 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
     });
   }
 
-  /** The input a JSON merge patch produces over the stored record (api-decisions §4). */
+  /** The input a JSON merge patch produces over the stored record (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"). */
   function mergedInput(current: R, patch: Record<string, unknown>): I {
     const textPatch: Record<string, unknown> = {};
     const otherPatch: Record<string, unknown> = {};
@@ -403,7 +403,7 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
 
 /**
  * A workout or on-demand item fetched through a training plan must belong to that plan, and the plan
- * must be visible to the caller; otherwise 404 (api-decisions §2, specification §2.5).
+ * must be visible to the caller; otherwise 404 (docs/api.md "Training plan weeks").
  */
 async function assertInTrainingPlan(ctx: ContentContext, key: string, id: string | number, planId: string): Promise<void> {
   const plans = tables.trainingPlans;

@@ -25,7 +25,7 @@ export type ContentContext = {
   view: TextView;
   /** The language plain-string texts are written in (Content-Language, else the default). */
   writeLanguage: string;
-  /** Mobile and integration tokens see only published content (api-decisions §2). */
+  /** Mobile and integration tokens see only published content (docs/api.md "Publishing"). */
   seesOnlyPublished: boolean;
 };
 

@@ -21,7 +21,7 @@ export type ContentEvent = {
 
 /**
  * Writes the change's audit entry (docs/decisions/0023) and its webhook event to the outbox in the caller's transaction, so it is delivered if
- * and only if the change commits (api-decisions §10). Organizations without webhooks write nothing.
+ * and only if the change commits (docs/api.md "Webhooks (admins; closed beta)"). Organizations without webhooks write nothing.
  * The record is rendered with every text in every enabled language (the `texts=all` shape), whatever
  * the editor's request asked for, so a receiver always gets the same shape: every text a MultiLangString.
  */

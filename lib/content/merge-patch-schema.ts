@@ -2,13 +2,13 @@ import { z } from "zod";
 
 /**
  * The body of a collection's `PATCH`, a JSON merge patch (RFC 7396), derived from its input schema so
- * the two cannot drift (docs/api.md "Content"): every member of the input, all optional, and in the
+ * the two cannot drift (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"): every member of the input, all optional, and in the
  * document no other members (`additionalProperties: false`), so generated clients catch a misspelt
  * one. The server ignores other members, as in every body (the read-only members of a record read
  * back). The document allows `null` where it deletes (members the input may leave out: the stored
  * value is removed, or a text loses every language). A `null` for a required member is let through to
  * the merge, which leaves the member missing: the merged record's validation then answers 400 "is
- * required", as for any missing required member (api-decisions §1); the document does not offer it.
+ * required", as for any missing required member (docs/api.md "Errors"); the document does not offer it.
  */
 export function mergePatchSchemaOf(input: z.ZodType, meta: { id: string; description: string }): z.ZodType {
   const object = objectOf(input);

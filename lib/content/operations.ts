@@ -10,7 +10,7 @@ import { buildContentContext, contentLanguageHeader, textQuerySchema, type Conte
 import { representationEtag } from "./etag";
 import { mergePatchSchemaOf } from "./merge-patch-schema";
 
-/** Reads are open to every scope and to integration tokens; writes to platform editors (api-decisions §2, §4). */
+/** Reads are open to every scope and to integration tokens; writes to platform editors (docs/api.md "Roles and scopes"). */
 export const CONTENT_READ: AuthPolicy = { mobile: true, integration: true };
 export const CONTENT_WRITE: AuthPolicy = { roles: ["admin", "editor", "translator"] };
 

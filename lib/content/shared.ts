@@ -10,7 +10,7 @@ import type { ContentContext } from "./context";
 /** Schemas shared by every collection's input and output. */
 export { durationSchema, intIdsSchema, levelSchema, locationSchema, slugInputSchema, textInput, uploadRefInputSchema, uuidIdsSchema } from "./input-schemas";
 export const renderedText = renderedTextSchema;
-/** A text of a list's preview: always a plain string in the response language (specification §4.5). */
+/** A text of a list's preview: always a plain string in the response language (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"). */
 export const previewText = z.string().meta({ description: "In the response language (lists always answer plain strings)" });
 export const translationStatusSchema = z.array(translationStatusEntrySchema);
 export const contentStatusSchema = z
@@ -37,7 +37,7 @@ export function stringText(value: LocalizedText | null | undefined, ctx: Content
   return renderPlainText(value, ctx.view);
 }
 
-/** Preview texts are always plain strings in the response language (specification §4.5). */
+/** Preview texts are always plain strings in the response language (docs/api.md "Languages"). */
 export function plainText(value: LocalizedText | null | undefined, ctx: ContentContext): string {
   const language = ctx.view.mode === "single" ? ctx.view.language : ctx.organization.defaultLanguage;
   return renderText(value, { mode: "single", language, defaultLanguage: ctx.organization.defaultLanguage });
@@ -105,7 +105,7 @@ export const containsUuid = (column: AnyPgColumn) => (id: string | number) => sq
 export const equalsId = (column: AnyPgColumn) => (id: string | number) => sql`${column} = ${id}`;
 
 /**
- * The §4.1 status filter; an entry keyed by the organization's default language means the `default`
+ * The status filter (docs/api.md "Lists"); an entry keyed by the organization's default language means the `default`
  * key, where the status of that language is stored.
  */
 export function statusFilterField(column: AnyPgColumn, ctx: ContentContext): FieldCompiler {

@@ -47,7 +47,7 @@ export function computeCompleteness(texts: LocalizedText[]): TextCompleteness {
   return counts;
 }
 
-/** `translation_status` for the organization's enabled languages (api-decisions §5). */
+/** `translation_status` for the organization's enabled languages (docs/api.md "Languages"). */
 export function translationStatusOf(completeness: TextCompleteness, languages: readonly string[]): TranslationStatusEntry[] {
   return languages.map((locale) => {
     const entry = completeness[locale];

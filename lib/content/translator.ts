@@ -46,7 +46,7 @@ function changedLanguages(before: LocalizedText | undefined, after: LocalizedTex
 }
 
 /**
- * A translator may change texts, and only in their own languages (api-decisions §2): anything else in
+ * A translator may change texts, and only in their own languages (docs/api.md "Publishing"): anything else in
  * the change is a 403 naming the field or the language.
  */
 export function assertTranslatorChange(

@@ -7,7 +7,7 @@ import type { WorkoutItemType } from "@/lib/workouts/phases";
 import type { BodyPartKey, CategoryKey, EquipmentKey, GoalKey, InstructorKey, PackageKey, ProviderKey, Text } from "./lookups-data";
 
 /**
- * How far a record is released (api-decisions §5): `all` publishes every language whose texts are
+ * How far a record is released (docs/api.md "Publishing"): `all` publishes every language whose texts are
  * complete; `withdrawn-de` is published, then taken back in German; `unpublished` was published and
  * taken offline everywhere; `draft` was never published.
  */

@@ -1,5 +1,5 @@
 /**
- * Fills an organization with the demo catalogue (issue 4, item 6): lookups, equipment, instructors,
+ * Fills an organization with the demo catalogue (README, `seed-demo`): lookups, equipment, instructors,
  * exercises, workouts using every item type, on-demand classes and audio workouts, training plans,
  * their files, and a mix of publication states.
  *

@@ -36,7 +36,7 @@ const previewShape = {
   no_equipment: z.boolean().meta({ description: "True on the special record for exercises that need no equipment" }),
 };
 const equipmentPreviewSchema = z.object(previewShape).meta({ id: "EquipmentPreview" });
-// §2.6 types the name `string` and the description "string or MultiLangString".
+// The name is typed `string`, the description "string or MultiLangString" (docs/api.md "Languages").
 const equipmentSchemaOf = (texts: TextSchemas) =>
   z
     .object({ ...previewShape, name: texts.plain, description: texts.text, image: uploadRecordSchema.nullable() })

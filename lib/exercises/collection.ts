@@ -43,8 +43,8 @@ const previewShape = {
   translation_status: translationStatusSchema,
 };
 export const exercisePreviewSchema = z.object(previewShape).meta({ id: "ExercisePreview" });
-// `name` and `steps` are typed "string or MultiLangString" (§2.3); `summary`, which §2.3 lists untyped
-// among the preview fields, is a plain string (docs/api.md "Languages").
+// `name` and `steps` are typed "string or MultiLangString"; `summary`, listed untyped among the
+// preview fields, is a plain string (docs/api.md "Languages").
 const exerciseSchemaOf = (texts: TextSchemas) =>
   z
     .object({
@@ -77,7 +77,7 @@ const filterSpec = {
   defaultOrder: [{ field: "updated", direction: "desc" }],
 } as const satisfies FilterSpec;
 
-/** `q`: the exercise's name, or the name of equipment it uses (specification §4.4). */
+/** `q`: the exercise's name, or the name of equipment it uses (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"). */
 const exerciseQuery = (condition: FilterCondition) => {
   const pattern = `%${condition.values[0]!.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
   return sql`(${e.searchText} LIKE ${pattern} ESCAPE '\\' OR EXISTS (

@@ -57,7 +57,7 @@ export function arrayField(column: AnyColumn, elementType = readElementType(colu
   };
 }
 
-/** A boolean column; NULL counts as false because such flags (`template`) default to false (§2.4). */
+/** A boolean column; NULL counts as false because such flags (`template`) default to false (docs/api.md "Lists"). */
 export function booleanField(column: Operand): FieldCompiler {
   return ({ operator, values }) => {
     if (operator !== "eq") return failUnsupported(operator, "a boolean field");
@@ -67,7 +67,7 @@ export function booleanField(column: Operand): FieldCompiler {
 
 /**
  * A content status stored as jsonb (`{"default": "published", "de": "draft"}`). Each value is
- * `<key>:<status>`; eq matches one entry, in any of them, and all of them (§4.1).
+ * `<key>:<status>`; eq matches one entry, in any of them, and all of them (docs/api.md "Lists").
  */
 export function statusField(column: Operand): FieldCompiler {
   const matchEntry = (value: string) => {
@@ -113,7 +113,7 @@ export function compileWhere(query: FilterQuery, compilers: Readonly<Record<stri
 
 /**
  * ORDER BY terms for the query, ending with the tie-breaker (the id) so that rows with equal sort keys
- * keep one order across requests and pages neither overlap nor skip (api-decisions §7). It follows the
+ * keep one order across requests and pages neither overlap nor skip (docs/api.md "Lists"). It follows the
  * last field's direction so that an index on (field, id) serves a one-field order in a single scan.
  */
 export function compileOrder(

@@ -61,7 +61,7 @@ export function filterValueSchema(field: FieldSpec, operator: FilterOperator): R
   }
 }
 
-/** `filter[limit]`, `filter[offset]`, each field's conditions and each sort field (spec §4.1). */
+/** `filter[limit]`, `filter[offset]`, each field's conditions and each sort field (docs/api.md "Lists"). */
 export function describeFilterParameters(spec: FilterSpec): FilterParameter[] {
   const parameters: FilterParameter[] = [
     { name: "filter[limit]", in: "query", description: `Page size (1 to ${MAX_LIMIT})`, schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: 20 } },

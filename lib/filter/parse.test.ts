@@ -37,7 +37,7 @@ describe("parseFilter: page and defaults", () => {
     expect(parse("")).toEqual({ limit: 20, offset: 0, where: [], order: DEFAULT_ORDER });
   });
 
-  it("reads the §4.1 example: limit 5, offset 15 is the fourth page", () => {
+  it("reads the documented example: limit 5, offset 15 is the fourth page", () => {
     const query = parse("filter[limit]=5&filter[offset]=15");
     expect(query).toEqual({ limit: 5, offset: 15, where: [], order: DEFAULT_ORDER });
     expect(Math.floor(query.offset / query.limit)).toBe(3);

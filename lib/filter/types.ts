@@ -1,5 +1,5 @@
 /**
- * The `filter[...]` grammar of list endpoints (spec §4.1). A `FilterQuery` is what `parseFilter` returns:
+ * The `filter[...]` grammar of list endpoints (docs/api.md "Lists"). A `FilterQuery` is what `parseFilter` returns:
  * every value validated and normalised, every default filled in, so `formatFilter` can invert it exactly.
  */
 
@@ -25,7 +25,7 @@ export type FieldSpec = {
   operators: readonly FilterOperator[];
   /**
    * What `filter[where][<field>]=v` (no operator) means. Defaults to `eq`, except for `status`, whose bare
-   * form is a list that matches any entry (§4.1), i.e. `in`.
+   * form is a list that matches any entry (docs/api.md "Lists"), i.e. `in`.
    */
   bareOperator?: FilterOperator;
   /** Makes the field required (a 400 without it), saying what its value is for. */

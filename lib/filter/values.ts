@@ -63,7 +63,7 @@ function normalizeEnum(raw: string, values: readonly string[]): ValueResult {
 
 function normalizeStatus(raw: string): ValueResult {
   const parts = raw.split(":");
-  // The on-demand form `published` stands for the default language (§4.1).
+  // The on-demand form `published` stands for the default language (docs/api.md "Lists").
   const [key = "", status = ""] = parts.length === 1 ? ["default", raw] : parts;
   if (parts.length <= 2 && STATUS_KEY.test(key) && (CONTENT_STATUSES as readonly string[]).includes(status)) {
     return ok(`${key}:${status}`);

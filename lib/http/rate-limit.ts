@@ -4,7 +4,7 @@ import { describeError, log } from "@/lib/log";
 import { ApiError } from "./errors";
 
 /**
- * Request rate limit (api-decisions §3): per token, or per client address when there is none; a fixed
+ * Request rate limit (docs/api.md "Rate limit"): per token, or per client address when there is none; a fixed
  * one-minute window. In-process by default; shared through Redis when REDIS_URL is set so that all
  * instances enforce one limit.
  */

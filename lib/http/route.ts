@@ -82,7 +82,7 @@ function finish(req: Request, response: Response, requestId: string, extra?: Hea
   return response;
 }
 
-/** Turns any thrown value into the §7 error body; unknown errors are logged and leak nothing. */
+/** Turns any thrown value into the error body (docs/api.md "Errors"); unknown errors are logged and leak nothing. */
 export function errorResponse(error: unknown, requestId: string, context?: Record<string, unknown>): Response {
   if (error instanceof ApiError) {
     return json(errorBody(error), { status: error.status, headers: error.extra?.headers });
@@ -190,7 +190,7 @@ function refusedMethodOf(req: Request): string | undefined {
   return method === "TRACE" || method === "CONNECT" ? method : undefined;
 }
 
-/** Answers every method with 404 in the §7 shape (unknown paths under `/api/v3`). */
+/** Answers every method with 404 in the error body's shape (docs/api.md "Errors"; unknown paths under `/api/v3`). */
 export function notFoundRoute(): RouteHandlers {
   const handler: NextHandler = (req) =>
     answerWithError(req, () => {

@@ -5,7 +5,7 @@ import type { TextView } from "./multi-lang";
 const HEADER = "Content-Language";
 
 /**
- * The `Content-Language` of a response (API decisions §6): the language served, or in multi mode every
+ * The `Content-Language` of a response (docs/api.md "Languages"): the language served, or in multi mode every
  * language in the body, the requested ones and, for the `default` key, the default language.
  */
 export function formatContentLanguage(view: TextView): string {

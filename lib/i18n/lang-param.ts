@@ -4,7 +4,7 @@ import { describeMalformed, describeNotEnabled, findEnabledLanguage, isLanguageT
 const PARAMETER = "lang";
 
 /**
- * The languages asked for with `lang=de,fr` (§4.5), spelled as the organization enables them, in the
+ * The languages asked for with `lang=de,fr` (docs/api.md "Languages"), spelled as the organization enables them, in the
  * order given and without repeats; `undefined` when the parameter is absent or empty (single-language
  * response). A code that is malformed or not enabled is a 400: silently dropping it would answer a
  * different question than the one asked.

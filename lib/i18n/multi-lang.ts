@@ -10,10 +10,10 @@ import { describeNotEnabled, findEnabledLanguage } from "./language-code";
  */
 export type LocalizedText = Record<string, string>;
 
-/** A text field in a multi-language response (§2.1): `default` plus each requested code, "" when untranslated. */
+/** A text field in a multi-language response (docs/api.md "Languages"): `default` plus each requested code, "" when untranslated. */
 export type MultiLangString = { default: string } & Record<string, string>;
 
-/** What a text field may be written as: a plain string or an object of translations (API decisions §4). */
+/** What a text field may be written as: a plain string or an object of translations (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"). */
 export type LocalizedTextInput = string | Record<string, string>;
 
 /**
@@ -63,7 +63,7 @@ export const multiLangStringSchema = z
     examples: [{ default: "Push-up", en: "Push-up", de: "Liegestütz", fr: "" }],
   });
 
-/** A field typed "string or MultiLangString" in responses (§2.1). */
+/** A field typed "string or MultiLangString" in responses (docs/api.md "Languages"). */
 export const renderedTextSchema = z.union([z.string(), multiLangStringSchema]).meta({
   description:
     "A plain string in the response language, or a MultiLangString when the `lang` query parameter asks for several languages " +
@@ -85,7 +85,7 @@ export const textsParamSchema = z.enum([TEXTS_ALL], "must be 'all'").meta({
     "specification's shape is without it.",
 });
 
-/** The translation in `language`, else the default language's (§4.5), else "". */
+/** The translation in `language`, else the default language's (docs/api.md "Languages"), else "". */
 export function pickText(value: LocalizedText | null | undefined, language: string, defaultLanguage: string): string {
   return readTranslation(value, language) || readTranslation(value, defaultLanguage);
 }
@@ -131,7 +131,7 @@ export function renderPlainText(value: LocalizedText | null | undefined, view: T
  * The view for a response from the request: several languages when `lang` names some (a 400 when it
  * names a code that is malformed or not enabled), else the language negotiated from `Accept-Language`.
  * `texts: "all"` makes every text a MultiLangString, in the languages of `lang` or else every enabled
- * one. List endpoints answer plain strings whatever `lang` says (§4.5), so their handlers leave both out.
+ * one. List endpoints answer plain strings whatever `lang` says (docs/api.md "Languages"), so their handlers leave both out.
  */
 export function textViewFrom(input: {
   acceptLanguage: string | null;
@@ -148,7 +148,7 @@ export function textViewFrom(input: {
 }
 
 /**
- * The stored text after writing `input` over `current` (API decisions §4). Languages the input does not
+ * The stored text after writing `input` over `current` (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"). Languages the input does not
  * mention keep their translations; "" removes one. Unknown or disabled language keys and non-string
  * values are a 422 naming each offending key.
  */

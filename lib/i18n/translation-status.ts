@@ -18,7 +18,7 @@ export const translationStatusEntrySchema = z
 export type TranslationStatusEntry = z.infer<typeof translationStatusEntrySchema>;
 
 /**
- * One entry per language, in the given order (API decisions §5). A field with no value in any language
+ * One entry per language, in the given order (docs/api.md "Languages"). A field with no value in any language
  * (absent, null or `{}`) is left out: there is nothing in it to translate, and counting it would keep an
  * optional empty field from ever letting a language be `full`. With no field left, every language is `full`.
  */

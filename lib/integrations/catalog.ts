@@ -1,5 +1,5 @@
 /**
- * The integrations this service offers (specification §1, api-decisions §11): provider definitions
+ * The integrations this service offers (docs/api.md "Integrations"): provider definitions
  * with their settings. A connection (the per-tenant instance) refers to these settings by `id`.
  * Definitions live in code: they change with the code that uses them, not per tenant.
  */

@@ -29,7 +29,7 @@ import type { Executor } from "@/lib/db";
 import type { OrganizationSettings } from "@/lib/content/context";
 
 /**
- * The lookup collections of api-decisions §4: `{id, name, slug}` with an int id (content categories
+ * The lookup collections (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"): `{id, name, slug}` with an int id (content categories
  * also carry the `uuid` that on-demand `categories` use; content packages have a uuid id and a
  * description).
  */
@@ -69,8 +69,8 @@ type LookupOptions = {
   withUuid?: boolean;
   withDescription?: boolean;
   /**
-   * Whether the name is typed "string or MultiLangString" (§2.6 for goals, api-decisions §4 for muscle
-   * groups, body parts, content categories, activity types and providers); the other lookups' texts are
+   * Whether the name is typed "string or MultiLangString" (goals, muscle groups, body parts, content
+   * categories, activity types and providers); the other lookups' texts are
    * plain strings (docs/api.md "Languages").
    */
   isNameMultiLang: boolean;

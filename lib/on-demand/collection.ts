@@ -147,7 +147,7 @@ export const onDemand = defineCollection<OnDemandRow, OnDemandInput>({
   previewColumns,
   inputSchema: onDemandInputSchema,
   textFields: ["title", "description"],
-  // What a language needs before it may be published: the title (the description is optional, §2.8).
+  // What a language needs before it may be published: the title (the description is optional, docs/api.md "Publishing").
   requiredTexts: (row) => [{ path: "/title", text: row.title }],
   allTexts: (row) => [
     { path: "/title", text: row.title },

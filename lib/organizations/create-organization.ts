@@ -10,7 +10,7 @@ const NO_EQUIPMENT: Record<string, string> = { en: "No equipment", de: "Ohne Ger
 
 export async function createOrganization(db: Executor, input: CreateOrganizationInput) {
   const data = validateInput(createOrganizationInputSchema, input);
-  // Every organization has the special equipment record for exercises that need none (§2.6).
+  // Every organization has the special equipment record for exercises that need none (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)").
   const noEquipment = Object.fromEntries(data.languages.filter((language) => NO_EQUIPMENT[language]).map((language) => [language, NO_EQUIPMENT[language]!]));
   noEquipment[data.defaultLanguage] ??= NO_EQUIPMENT.en!;
   try {

@@ -12,7 +12,7 @@ describe("statusForTransitions", () => {
 });
 
 describe("STATUS_TRANSITIONS", () => {
-  it("allows exactly api-decisions §5's transitions", () => {
+  it("allows exactly the transitions docs/api.md \"Publishing\" lists", () => {
     const allowed = Object.entries(STATUS_TRANSITIONS).flatMap(([from, targets]) => targets.map((to) => `${from}→${to}`));
     expect(allowed.sort()).toEqual(["draft→published", "published→unpublished", "unpublished→draft", "unpublished→published"]);
   });

@@ -1,5 +1,5 @@
 /**
- * The per-language status machine (specification §3.1, api-decisions §5), without database code, so
+ * The per-language status machine (docs/api.md "Publishing"), without database code, so
  * the API's checks and the admin's buttons read the same table.
  */
 export const CONTENT_STATUSES = ["draft", "published", "unpublished"] as const;
@@ -18,7 +18,7 @@ export function statusForTransitions(status: Readonly<Record<string, string>>, k
   return (CONTENT_STATUSES as readonly string[]).includes(value ?? "") ? (value as ContentStatus) : "draft";
 }
 
-/** Whether a role may set the status of `language`: translators only their own (api-decisions §2). */
+/** Whether a role may set the status of `language`: translators only their own (docs/api.md "Publishing"). */
 export function maySetStatusOf(role: string, translatorLanguages: readonly string[], language: string): boolean {
   if (role === "admin" || role === "editor") return true;
   return role === "translator" && translatorLanguages.includes(language);

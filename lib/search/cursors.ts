@@ -11,7 +11,7 @@ import {
 
 export type Cursor = { collection: SearchCollection; offset: number; limit: number };
 
-/** A query-string problem is a 400 naming the parameter, as for list filters (api-decisions §7). */
+/** A query-string problem is a 400 naming the parameter, as for list filters (docs/api.md "Lists"). */
 function invalidParameter(name: string, message: string): ApiError {
   return new ApiError("bad_request", `Invalid ${name}: ${message}`, [{ path: name, message }]);
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { durationSchema, levelSchema } from "@/lib/content/shared";
 
-/** The four searchable collections (api-decisions §8): on-demand is split by type into video and audio. */
+/** The four searchable collections (docs/api.md "Search"): on-demand is split by type into video and audio. */
 export const SEARCH_COLLECTIONS = ["workouts", "training-plans", "video", "audio"] as const;
 export type SearchCollection = (typeof SEARCH_COLLECTIONS)[number];
 

@@ -32,7 +32,7 @@ function toResultItem(hit: SearchHit, labels: Labels): SearchResultItem {
 }
 
 /**
- * `POST /content/search` (specification §4.3, api-decisions §8): every requested collection searched
+ * `POST /content/search` (docs/api.md "Search"): every requested collection searched
  * by one statement, the pages merged in `sort_by` order, labels resolved by one more, suggestions by
  * another, all in one read-only transaction that sets the trigram threshold. A search that found
  * something is recorded for suggestions afterwards, off the request path (see `recordSearchQuery`).

@@ -1,9 +1,9 @@
 /**
- * Training plan weeks (specification §2.5, API decisions §4): weeks of days of activity references, as
+ * Training plan weeks (docs/api.md "Training plan weeks"): weeks of days of activity references, as
  * requests write them, as stored, and as responses show them, plus the totals and references derived
  * from them. Pure and isomorphic: no database, no server-only imports.
  *
- * Choices where §2.5 and the API decisions are silent:
+ * Further choices:
  * - A plan has at most 104 weeks (two years), a week at most 7 days, a day at most 20 activities
  *   (WEEK_LIMITS). Days are the week's days in order; a day without activities is a rest day, and a week
  *   without days (or only rest days) is a rest week. Both count in `weeks_total`.
@@ -145,7 +145,7 @@ function activityReferenceSchemaOf<T extends z.ZodType>(text: T) {
   ]);
 }
 
-/** §2.5 does not type a fitness activity's `title` and `description`: they are plain strings, as every text but a record's own. */
+/** A fitness activity's `title` and `description` are untyped texts: plain strings, as every text but a record's own (docs/api.md "Languages"). */
 export const activityReferenceSchema = activityReferenceSchemaOf(plainTextSchema).meta({
   id: "ActivityReference",
   description: ACTIVITY_REFERENCE_DESCRIPTION,
@@ -293,9 +293,9 @@ export function generateFitnessActivityId(): string {
 // Reading
 
 /**
- * The derived preview fields of §2.5, never taken from the client (API decisions §4). Days count when they
- * have at least one activity. A plan without activities has `max_days_per_week` 0, although §2.5 gives
- * its range as 1 to 7: no week has a day to count.
+ * The derived preview fields, never taken from the client (docs/api.md "Training plan weeks"). Days count when they have at least
+ * one activity. A plan without activities has `max_days_per_week` 0, below the 1 to 7 of any other
+ * plan: no week has a day to count (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)").
  */
 export function deriveTotals(weeks: readonly { days: readonly { activities: readonly unknown[] }[] }[]): PlanTotals {
   const activeDays = weeks.map((week) => week.days.filter((day) => day.activities.length > 0).length);

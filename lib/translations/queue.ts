@@ -15,7 +15,7 @@ import { trainingPlans } from "@/lib/training-plans/collection";
 import { workouts } from "@/lib/workouts/collection";
 
 /**
- * The translation queue (issue 12): for one language, the records of every collection with text that
+ * The translation queue (docs/api.md "Publishing"): for one language, the records of every collection with text that
  * still need a translator — no text in that language (`none`), some of it (`partial`) — or, for
  * publishable collections, whose translation is complete but whose status in that language is not
  * `published` (`ready`).

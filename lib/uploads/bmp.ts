@@ -1,5 +1,5 @@
 /**
- * A BMP reader. The image library (sharp's prebuilt libvips) reads every §4.5 format except BMP, so
+ * A BMP reader. The image library (sharp's prebuilt libvips) reads every image format of docs/api.md "Uploads" except BMP, so
  * BMP pixels are decoded here for it. Uncompressed bitmaps (1, 4, 8, 16, 24 and 32 bits, with or
  * without bit-field masks) are what editors' tools write; RLE- and JPEG/PNG-compressed BMPs are
  * refused at upload.

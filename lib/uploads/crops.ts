@@ -1,7 +1,7 @@
 import type { ErrorDetail } from "@/lib/http/errors";
 
 /**
- * Thumbnail styles and sizes (specification §4.5). Each style is an aspect ratio; an image's
+ * Thumbnail styles and sizes (docs/api.md "Uploads"). Each style is an aspect ratio; an image's
  * `metadata.formats` holds one crop per style, and a thumbnail is that crop scaled to a size's width.
  */
 export const STYLES = ["portrait", "landscape", "widescreen", "square"] as const;
@@ -55,7 +55,7 @@ const ratioLabel = (style: Style) => `${STYLE_RATIOS[style].width}:${STYLE_RATIO
 
 /**
  * Whether `crop` has the style's ratio: rounding either side to whole pixels may miss the exact
- * ratio by at most one pixel (api-decisions §9).
+ * ratio by at most one pixel (docs/api.md "Uploads").
  */
 export function hasRatio(crop: Dimensions, style: Style): boolean {
   const ratio = STYLE_RATIOS[style];

@@ -115,7 +115,7 @@ function mediaMembers(row: UploadRow, media: MediaView | undefined): Partial<Upl
 }
 
 /**
- * The §2.2 record of a row. `metadata` holds the stored members plus what the service measured:
+ * The Upload record of a row (docs/api.md "Uploads"). `metadata` holds the stored members plus what the service measured:
  * `size`, and for images `width`, `height`, `animated` and all four `formats` (defaults for any crop
  * not stored, e.g. on records created without the upload endpoint).
  */

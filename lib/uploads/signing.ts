@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { getEnv, getSecrets } from "@/lib/env";
 
 /**
- * Signed addresses (api-decisions §9): `{CDN_URL}/uploads/{id}/{name}?v={md5}&Policy={policy}` where
+ * Signed addresses (docs/api.md "Uploads"): `{CDN_URL}/uploads/{id}/{name}?v={md5}&Policy={policy}` where
  * the policy is base64url(JSON {path, exp}) joined by a dot to its HMAC-SHA256 under SECRET_KEY.
  * Expiry is rounded up to the next whole day so that an address stays the same (and cacheable) for a
  * day while its lifetime is at least IMAGE_URL_TTL.

@@ -1,6 +1,6 @@
 /**
  * What a file is, decided from its first bytes, never from its name or the client's Content-Type
- * (api-decisions §9). Only the types §4.5 lists for images, plus mp4, mp3 and m4a for media.
+ * (docs/api.md "Uploads"). Only the image types listed there, plus mp4, mp3 and m4a for media.
  */
 export type FileKind = "image" | "video" | "audio";
 
@@ -10,7 +10,7 @@ export type FileType = {
   /** The extension a name of this type gets; `aliases` are the other accepted spellings. */
   extension: string;
   aliases: readonly string[];
-  /** gif and webp may hold several frames (animated thumbnails, §4.5). */
+  /** gif and webp may hold several frames (animated thumbnails, docs/api.md "Uploads"). */
   canAnimate: boolean;
 };
 

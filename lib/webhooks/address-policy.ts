@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 
 /**
- * Where webhooks may go (api-decisions §10): http(s) only, and never to a private, loopback,
+ * Where webhooks may go (docs/api.md "Webhooks (admins; closed beta)"): http(s) only, and never to a private, loopback,
  * link-local or otherwise non-public address, checked on the literal host and on every address its
  * name resolves to: at registration and again for each delivery, inside the connection's own DNS
  * lookup, so a name that later resolves elsewhere (DNS rebinding) cannot reach an internal service.

@@ -29,7 +29,7 @@ export function backoffPolicy(): BackoffPolicy {
 
 /**
  * Turns pending outbox events into deliveries: one per matching enabled receiver, each carrying the
- * §6 array of up to 100 events, and enqueues one `webhooks.deliver` job per delivery (the job's id is
+ * JSON array of up to 100 events (docs/api.md "Webhooks (admins; closed beta)"), and enqueues one `webhooks.deliver` job per delivery (the job's id is
  * the delivery's) in the same transaction. The events are locked with SKIP LOCKED, so concurrent
  * fan-outs take disjoint sets, and marked in that transaction, so each is fanned out exactly once.
  * `olderThanMs` leaves younger events to the fan-out jobs their own transactions enqueued.

@@ -28,7 +28,7 @@ export const webhookFilterSpec = {
 export const secretContext = (endpointId: string) => `webhook:${endpointId}`;
 
 /**
- * Webhooks are a closed beta (§6): an operator enables them per organization with
+ * Webhooks are a closed beta (docs/api.md "Webhooks (admins; closed beta)"): an operator enables them per organization with
  * `npm run cli -- enable-webhooks --org <code>`. Read fresh, not from the 5-second settings cache, so
  * the answer changes as soon as the flag does.
  */

@@ -784,7 +784,7 @@ describe("renderPhases", () => {
     expect(phaseSchema.array().parse(rendered)).toEqual(rendered);
   });
 
-  it("renders several languages as plain strings (§2.4 types them string): the first requested language with a text, else the default", () => {
+  it("renders several languages as plain strings (phase texts are typed string): the first requested language with a text, else the default", () => {
     const rendered = renderPhases(stored, { mode: "multi", languages: ["fr", "de"], defaultLanguage: "en" });
     expect(rendered[0]!.title).toBe("Hauptteil");
     expect(rendered[0]!.items).toEqual([

@@ -1,14 +1,14 @@
 /**
- * Workout phases (specification §2.4, API decisions §4): what a request may send, what is stored, what
+ * Workout phases (docs/api.md "Workout phases"): what a request may send, what is stored, what
  * a response shows, and what the workout service derives from them (texts, exercise references, an
  * editor's summary). Pure and isomorphic: no database, no server-only imports.
  *
- * Choices where §2.4 and the API decisions are silent:
+ * Further choices:
  * - Unknown keys are dropped (zod's default strip), not refused, so a client can send back what it read
  *   and keeps working when responses gain read-only members. Fields of another item type are unknown
  *   keys too: `ss_sets` on a `SINGLE-EXERCISES` item is dropped.
- * - Every field §2.4 lists is required except `kind`, `notes` (absent: no notes, in any language) and the
- *   target lists (absent: []). Units are seconds for times and rests, kilograms for weights (§4).
+ * - Every field of an item's type is required except `kind`, `notes` (absent: no notes, in any language)
+ *   and the target lists (absent: []). Units are seconds for times and rests, kilograms for weights.
  * - A superset needs at least 2 exercises ("two exercises performed back to back"); more are allowed
  *   (tri-sets, giant sets). Every other exercise, set, round and minute list needs at least one entry.
  * - Lists are capped by PHASE_LIMITS, far above any real workout, to bound the work per request; so is a
@@ -179,7 +179,7 @@ export type Target = z.output<typeof targetSchema>;
 const targetListInputSchema = listOf(targetInputSchema, 0, PHASE_LIMITS.targetsPerList).default(() => []);
 
 // ---------------------------------------------------------------------------------------------------
-// The shapes of §2.4, for any representation of their texts
+// The shapes of phases and items, for any representation of their texts
 
 /** A set of a SINGLE-EXERCISES exercise. */
 export type SetOf<T> = { notes: T; rest: number; goal_targets: Target[]; resistance_targets: Target[] };
@@ -405,7 +405,7 @@ function workoutItemSchemaOf<T extends z.ZodType>(text: T) {
   return z.discriminatedUnion("type", workoutItemOptions(text, text, z.array(targetSchema)));
 }
 
-/** An item as §2.4 types it: every text a plain string. */
+/** An item as responses show it (docs/api.md "Workout phases"): every text a plain string. */
 export const workoutItemSchema = workoutItemSchemaOf(plainTextSchema).meta({
   id: "WorkoutItem",
   description: WORKOUT_ITEM_DESCRIPTION,
@@ -450,7 +450,7 @@ function phaseSchemaOf<T extends z.ZodType, I extends z.ZodType>(text: T, item: 
   });
 }
 
-/** A phase as §2.4 types it: its title and every text of its items plain strings. */
+/** A phase as responses show it (docs/api.md "Workout phases"): its title and every text of its items plain strings. */
 export const phaseSchema = phaseSchemaOf(plainTextSchema, workoutItemSchema).meta({
   id: "Phase",
   description: "A phase of a workout (§2.4): warm-up, training or cool-down, in that order",
@@ -772,8 +772,8 @@ function itemExerciseRefs(item: WorkoutItemOf<unknown>, at: string): { id: strin
 }
 
 /**
- * The phases as a response shows them. §2.4 types every text of a phase `string`, so they are plain
- * strings, also for several languages; only `texts=all` makes them MultiLangStrings.
+ * The phases as a response shows them. Every text of a phase is typed `string` (docs/api.md "Languages"), so they are
+ * plain strings, also for several languages; only `texts=all` makes them MultiLangStrings.
  */
 export function renderPhases(phases: readonly StoredPhase[], view: SingleTextView): PhaseOf<string>[];
 export function renderPhases(phases: readonly StoredPhase[], view: TextView): Phase[];

@@ -15,7 +15,7 @@ export const auditLog = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     at: at().notNull().defaultNow(),
-    /** `<area>.<verb>`: `auth.signed_in`, `content.updated`, `schedule.failed` … (docs/api.md "Audit log"). */
+    /** `<area>.<verb>`: `auth.signed_in`, `content.updated`, `schedule.failed` … (docs/api.md "Audit log (admins)"). */
     action: text().notNull(),
     actorType: text({ enum: ["user", "integration_token", "system"] }).notNull(),
     /** The user's or the integration token's id; null for the service itself and unknown users. */

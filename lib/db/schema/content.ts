@@ -54,7 +54,7 @@ const publishing = {
  * `filter[order][name|title]` sorts by the localized text in the organization's default language,
  * lower-cased. An index per language the service stems (en, de, fr, es — as the search columns)
  * serves that order for organizations whose default is one of them, so a sorted page walks an index
- * instead of sorting every match (issue 13, docs/benchmarks.md).
+ * instead of sorting every match (docs/benchmarks.md).
  */
 export const SORTED_TEXT_LANGUAGES = ["en", "de", "fr", "es"] as const;
 function sortedTextIndexes<T extends { organizationId: AnyPgColumn; id: AnyPgColumn }>(name: string, table: T, text: AnyPgColumn) {

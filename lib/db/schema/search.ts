@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } fro
 import { organizations } from "./organizations";
 
 /**
- * Search queries of an organization that returned results, for suggestions (specification §4.3). One row
+ * Search queries of an organization that returned results, for suggestions (docs/api.md "Search"). One row
  * per normalised query text (lower-case, single spaces) with how often it was searched; nothing about
  * who searched. The search columns of workouts, training plans and on-demand (`search_vector`,
  * `search_titles`) are generated columns added by the `search` migration, outside this schema, so that
