@@ -58,7 +58,7 @@ export function useSaveCrops(id: string) {
   });
 }
 
-/** The address of a thumbnail from the real CDN route (specification §4.5). */
+/** The address of a thumbnail from the real CDN route (docs/api.md "Uploads"). */
 export function thumbnailUrl(upload: Pick<UploadRecord, "url">, style: Style, size?: string): string {
   const url = new URL(upload.url, typeof window === "undefined" ? "http://localhost" : window.location.href);
   url.searchParams.set("style", style);

@@ -134,7 +134,7 @@ export function findDay(grid: Grid, key: string): DayRef | undefined {
   return undefined;
 }
 
-/** §2.5's derived totals, counted by the API's own function. */
+/** The plan's derived totals (docs/api.md "Training plan weeks"), counted by the API's own function. */
 export function gridTotals(grid: Grid): PlanTotals {
   return deriveTotals(grid);
 }

@@ -1,6 +1,6 @@
 /**
- * The texts of a record read with `texts=all` (every language): each is a MultiLangString (specification
- * §2.1) wherever it sits — top-level fields, phase titles, item and exercise notes, exercise steps,
+ * The texts of a record read with `texts=all` (every language): each is a MultiLangString (docs/api.md "Languages")
+ * wherever it sits — top-level fields, phase titles, item and exercise notes, exercise steps,
  * fitness activity fields. Finding them by shape rather than by a per-collection list keeps the
  * workspace right for every collection, including fields added later.
  */

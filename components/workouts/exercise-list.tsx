@@ -9,7 +9,7 @@ import { SortableEntry, SortableList } from "./sortable";
 import { TargetList } from "./target-list";
 
 /**
- * The exercises of an item, round or EMOM, shaped by the item's structure (§2.4):
+ * The exercises of an item, round or EMOM, shaped by the item's structure (docs/api.md "Workout phases"):
  * - `single`: SINGLE-EXERCISES, each exercise with its own sets;
  * - `plain`: SUPERSET and RFT (notes and targets);
  * - `timed`: a CIRCUIT-TIME round (the round's work interval, so rest and resistance only);

@@ -132,7 +132,7 @@ export function copyFormValues(values: WorkoutFormValues, as: "duplicate" | "fro
 
 /**
  * The request body for the form's values. Every language is sent, "" for an empty one: texts inside
- * phases merge with the stored ones (API decisions §4), so a language left out would keep its old text.
+ * phases merge with the stored ones (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"), so a language left out would keep its old text.
  */
 export function toRequestBody(values: WorkoutFormValues): Record<string, unknown> {
   return {
@@ -254,7 +254,7 @@ export function retypeTarget(target: Target, type: Target["type"]): Target {
 
 export type ExerciseEntryKind = "single" | "plain" | "timed" | "rested";
 
-/** A new exercise entry of the kind the item's structure needs (§2.4). */
+/** A new exercise entry of the kind the item's structure needs (docs/api.md "Workout phases"). */
 export function newExerciseEntry(kind: ExerciseEntryKind, exerciseId: string, langs: Languages) {
   const notes = emptyTexts(langs);
   switch (kind) {

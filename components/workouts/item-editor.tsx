@@ -7,7 +7,7 @@ import { ExerciseList } from "./exercise-list";
 import { at, ListError, NumberField, TextInputs, useListField } from "./fields";
 import { newRepetitionRound, newTimeRound, type WorkoutFormValues } from "./form-values";
 
-/** The fields of one workout item, shaped like its type's structure (§2.4). `owner` names the item in labels. */
+/** The fields of one workout item, shaped like its type's structure (docs/api.md "Workout phases"). `owner` names the item in labels. */
 export function ItemFields({ path, type, owner }: { path: string; type: WorkoutItemType; owner: string }) {
   return (
     <div className="space-y-3">

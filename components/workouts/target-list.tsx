@@ -8,7 +8,7 @@ import { at, ListError, NumberField, useFieldError, useListField } from "./field
 import { METRIC_LABELS, newTarget, retypeTarget, type WorkoutFormValues } from "./form-values";
 
 /**
- * Goal or resistance targets (§2.4): each a value or a range with its metric. A range's `max` below its
+ * Goal or resistance targets (docs/api.md "Workout phases"): each a value or a range with its metric. A range's `max` below its
  * `min` is refused by the API's schema on `max`; typing in `min` revalidates `max` (deps).
  */
 export function TargetList({ path, kind }: { path: string; kind: "goal" | "resistance" }) {

@@ -40,7 +40,7 @@ import { formatDuration, summarizeWorkout, type EquipmentFacts, type ExerciseFac
 type Source = { mode: "duplicate" | "from-template"; id: string };
 
 /**
- * Create or edit a workout (issue 10): metadata, then phases with items of all eight types. New
+ * Create or edit a workout (ADR 10): metadata, then phases with items of all eight types. New
  * workouts may start as a duplicate (`?duplicate=<id>`) or from a template (`?template=<id>`).
  */
 export function WorkoutEditor({ collection, id }: { collection: AdminCollection; id?: string }) {

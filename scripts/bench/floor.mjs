@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The floor of the benchmark (issue 13): the smallest server that answers the list, get and search
+ * The floor of the benchmark (docs/benchmarks.md): the smallest server that answers the list, get and search
  * scenarios with the same SQL as the service — a `node:http` server and a `pg` pool of the same size,
  * replaying the statements the service's domain code ran for that request (recorded by the runner),
  * answering their rows as JSON. No framework, no authentication, no validation, no rendering: what is

@@ -3,7 +3,7 @@
  * `npm run bench -- --media [--quick] [--out FILE]` measures media processing instead (media.ts).
  *
  * Benchmarks the production server on PostgreSQL against the floor of what Node.js and PostgreSQL
- * do on this machine (issue 13; docs/benchmarks.md):
+ * do on this machine (docs/benchmarks.md):
  *  1. a fresh database `bench_run_<pid>` on the PostgreSQL server (BENCH_POSTGRES_URL, default
  *     postgres://postgres@127.0.0.1:5432/postgres) filled with the benchmark catalogue at `--scale`
  *     (`--database-url` reuses a database `npm run bench:data` filled instead);
