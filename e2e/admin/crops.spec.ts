@@ -5,7 +5,7 @@ import { E2E_ADMIN } from "./credentials";
 import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
 
 /**
- * The crop formats of an image (issue 12; specification §2.2, §4.5): an editor moves and resizes the
+ * The crop formats of an image (ADR 11; docs/api.md "Uploads"): an editor moves and resizes the
  * square crop by mouse and keyboard, saves, and both the API's `metadata.formats.square` and the
  * thumbnails the CDN route serves follow.
  */

@@ -6,7 +6,7 @@ import { E2E_ADMIN } from "./credentials";
 import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
 
 /**
- * The translation workspace and per-language publishing (issue 12): a translator for German fills the
+ * The translation workspace and per-language publishing (ADR 11): a translator for German fills the
  * German texts of a workout side by side with English, is told which fields are missing when publishing
  * too early, publishes German but cannot touch French, and a mobile app then reads the workout in German.
  */

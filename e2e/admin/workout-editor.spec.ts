@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
 
 /**
- * The workout editor (issue 10): every item type with VALUE and RANGE targets entered through the
+ * The workout editor (ADR 10): every item type with VALUE and RANGE targets entered through the
  * form and compared with the API's JSON, keyboard reordering, the phase rules, validation on the
  * exact field, templates, duplicates, drafts and the conflict choice.
  *

@@ -6,7 +6,7 @@ import type { TestServer } from "../support/server";
 import { startWebhookServer } from "../support/webhook-receiver";
 
 /**
- * The audit log (docs/api.md "Audit log", ADR 23): a scripted session of every kind of audited
+ * The audit log (docs/api.md "Audit log (admins)", ADR 23): a scripted session of every kind of audited
  * action leaves exactly one entry per action, with its actor, credential, request id and target, and
  * no secret of the session appears in the log or its JSON-lines export.
  */

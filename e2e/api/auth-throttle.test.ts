@@ -39,7 +39,7 @@ function expectBlocked(response: Awaited<ReturnType<typeof attempt>>, retryAfter
   return response.body.unblock_token!;
 }
 
-describe("login throttling (§3.3)", () => {
+describe("login throttling", () => {
   it("open → blocked on the 6th attempt; the right password is not even checked while blocked", async () => {
     const email = USERS.alphaEditor.email;
     await failFiveTimes(server, email);

@@ -17,7 +17,7 @@ const revoked = { code: "401", message: "the token has been revoked" };
 const refresh = (refreshToken: string) => call<TokenPair>(server, "POST", "/auth/token/refresh", { body: { refresh_token: refreshToken } });
 const whoCanList = (token: string) => call(server, "GET", "/users", { token });
 
-describe("refresh tokens (§3.2)", () => {
+describe("refresh tokens", () => {
   it("valid → exchanged once for a new pair; the old one stops working", async () => {
     const first = await loginAs(server, "alphaAdmin");
     const second = await refresh(first.refresh_token);

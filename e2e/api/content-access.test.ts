@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { LOOKUP_KINDS, create, createEquipment, exerciseBody, expectResponse, ok, type Json, type List } from "../support/content";
 
 /**
- * Who may do what with content (api-decisions §2, §4): ETag/If-Match, read-only tokens, the
+ * Who may do what with content (docs/api.md "Roles and scopes"; docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"): ETag/If-Match, read-only tokens, the
  * translator rule, tenancy; and that writes in organizations without webhooks never trip on the outbox.
  */
 let server: TestServer;

@@ -4,7 +4,7 @@ import { UPLOADS } from "../support/fixtures";
 import { startTestServer, type TestServer } from "../support/server";
 import { MISSING_UUID, UUID_PATTERN, create, expectResponse, expectUpload, fieldError, listAll, ok, type Json, type List } from "../support/content";
 
-/** Equipment (§2.6, with the no-equipment record) and instructors (§2.7) over real HTTP. */
+/** Equipment (with the no-equipment record) and instructors (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)") over real HTTP. */
 let server: TestServer;
 let editor: string;
 let brand: number;

@@ -16,7 +16,7 @@ import {
   type List,
 } from "../support/content";
 
-/** Exercises (§2.3, §4.4): the record, its previews, every list filter, references and deletes. */
+/** Exercises (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"): the record, its previews, every list filter, references and deletes. */
 let server: TestServer;
 let editor: string;
 
@@ -158,7 +158,7 @@ describe("the exercise record", () => {
     expect(Date.parse(response.body.updated_at as string)).toBeGreaterThan(Date.parse(full.updated_at as string));
   });
 
-  it("lists previews with exactly the §2.3 preview fields plus summary and translation_status", async () => {
+  it("lists previews with exactly the ExercisePreview fields, summary and translation_status included", async () => {
     const list = await listAll<Json>(server, editor, "/content/exercises", `filter[where][types][eq]=${ids.category.other}`);
     expect(list.total).toBe(1);
     expect(list.data).toEqual([
@@ -334,7 +334,7 @@ describe("deleting what exercises use", () => {
   });
 });
 
-describe("list filters (§4.4)", () => {
+describe("list filters", () => {
   const names = () => ({
     [ids.exercise.squat]: "Goblet Squat",
     [ids.exercise.swing]: "Kettlebell Swing",

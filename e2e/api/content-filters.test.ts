@@ -3,7 +3,7 @@ import { call, loginAs } from "../support/api";
 import { startTestServer, type TestServer } from "../support/server";
 import { create, expectResponse, filterError, listAll, ok, type List } from "../support/content";
 
-/** Paging, ordering and the filter grammar of list endpoints (§4.1, api-decisions §7), on lookups. */
+/** Paging, ordering and the filter grammar of list endpoints (docs/api.md "Lists"), on lookups. */
 let server: TestServer;
 let editor: string;
 
@@ -37,7 +37,7 @@ async function walk(query: string, size: number, total: number): Promise<Lookup[
   return items;
 }
 
-describe("paging (§4.1)", () => {
+describe("paging", () => {
   it("filter[limit]=250 answers every record, newest first by default", async () => {
     const all = await page("filter[limit]=250");
     expect(all.total).toBe(COUNT);
@@ -160,7 +160,7 @@ describe("lookup filters", () => {
   });
 });
 
-describe("bad filters are 400s naming the parameter (api-decisions §7)", () => {
+describe("bad filters are 400s naming the parameter", () => {
   it.each([
     ["filter[limit]=250", 200],
     ["filter[limit]=1", 200],

@@ -3,7 +3,7 @@ import { call, loginAs } from "../support/api";
 import { startTestServer, type TestServer } from "../support/server";
 import { create, createEquipment, exerciseBody, expectResponse, fieldError, ok, type Json, type List } from "../support/content";
 
-/** Languages (§4.5, api-decisions §6): Accept-Language, `lang`, Content-Language on writes, translation_status. */
+/** Languages (docs/api.md "Languages"): Accept-Language, `lang`, Content-Language on writes, translation_status. */
 let server: TestServer;
 let editor: string;
 let chest: number;

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { LOOKUP_KINDS, MISSING_UUID, UUID_PATTERN, expectResponse, fieldError, ok, type Json, type List, type LookupKind } from "../support/content";
 
 /**
- * The lookup collections of api-decisions §4 (`{id, name, slug}`; categories also `uuid`, packages a
+ * The lookup collections (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)": `{id, name, slug}`; categories also `uuid`, packages a
  * uuid id and a description): the six endpoints, slugs, and the write errors, over real HTTP.
  */
 let server: TestServer;

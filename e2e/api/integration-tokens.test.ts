@@ -16,7 +16,7 @@ type Created = { id: string; token: string; name: string; scope: string; created
 const issue = (name: string, token = adminToken, scope?: string) =>
   call<Created>(server, "POST", "/auth/integration", { token, body: { name, ...(scope ? { scope } : {}) } });
 
-describe("integration tokens (§5.7)", () => {
+describe("integration tokens", () => {
   it("issues a one-year token shown once, and lists tokens without secrets", async () => {
     const response = await issue("Partner sync", adminToken, "mobile");
     expect(response.status).toBe(201);

@@ -6,7 +6,7 @@ import { expectResponse, ok, type Json, type List } from "../support/content";
 import { prepareDatabase, startTestServer, type TestServer } from "../support/server";
 
 /**
- * Integrations (specification §1, api-decisions §11): provider definitions, and connections whose
+ * Integrations (docs/api.md "Integrations"): provider definitions, and connections whose
  * settings refer to them; secret values encrypted at rest and answered masked, never logged.
  */
 const API_KEY = "pk_live_sEcReT-9f8e7d6c5b4a-tail";

@@ -4,7 +4,7 @@ import { expectResponse, ok, type Json, type List } from "../support/content";
 import { sleep, startReceiver, startWebhookServer, type Receiver } from "../support/webhook-receiver";
 
 /**
- * The jobs API (docs/api.md, "Jobs"): admins of an organization see its background jobs, filter
+ * The jobs API (docs/api.md, "Jobs (admins)"): admins of an organization see its background jobs, filter
  * them, see queue depth, and retry failed ones. Webhook deliveries to a receiver that keeps failing
  * (retry window 2 s here) make failed jobs with their last error.
  */

@@ -8,7 +8,7 @@ import { prepareDatabase } from "../support/server";
 
 /**
  * Every list filter and order path of every collection, as the collection compiles it, is planned by
- * PostgreSQL with `enable_seqscan = off` over a generated catalogue (issue 13): a sequential scan of a
+ * PostgreSQL with `enable_seqscan = off` over a generated catalogue (docs/benchmarks.md): a sequential scan of a
  * content table in such a plan means no index can serve that path, which at 100,000 records is a
  * slow list (docs/benchmarks.md). Both statements of a list are checked (the page and its total),
  * for an editor and — on publishable collections — for a mobile reader, whose visibility condition

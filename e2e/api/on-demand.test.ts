@@ -8,7 +8,7 @@ import { UPLOADS } from "../support/fixtures";
 import { prepareDatabase, startTestServer, type TestServer } from "../support/server";
 
 /**
- * The on-demand collection (specification §2.8, §4.4): virtual classes and audio workouts. A catalogue
+ * The on-demand collection (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"): virtual classes and audio workouts. A catalogue
  * of six items that differ in every filterable field proves each filter operator returns exactly the
  * matching items. Publishing has no endpoint yet, so statuses for the status filter and the mobile
  * visibility checks are written into the database while the server is stopped.
@@ -225,7 +225,7 @@ describe("the catalogue", () => {
     expect(withSix).toBe(withTwo);
   });
 
-  it("answers previews with exactly the §2.8 list fields, texts as plain strings, newest change first", async () => {
+  it("answers previews with exactly the OnDemandPreview fields, texts as plain strings, newest change first", async () => {
     const { body, headers } = await list("lang=de,fr");
     expect(headers.get("content-language")).toBe("en");
     expect(body.total).toBe(6);

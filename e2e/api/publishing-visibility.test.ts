@@ -23,7 +23,7 @@ import {
 } from "../support/catalogue";
 
 /**
- * Who sees what (issue 5; api-decisions §2, §4.5) and the status filters of §4.1. Mobile and
+ * Who sees what (docs/api.md "Publishing") and the status filters (docs/api.md "Lists"). Mobile and
  * integration tokens see a workout, training plan or on-demand item only when it is published in the
  * response language, or in `default` where that language has no entry: in lists (and their totals),
  * single reads and reads through a training plan. Platform tokens see everything.
@@ -43,7 +43,7 @@ type Collection = PublishableKind["collection"];
 /** Every record of this file by collection: id → current status. */
 const registry: Record<Collection, Map<string, Status>> = { workouts: new Map(), "training-plans": new Map(), "on-demand": new Map() };
 
-/** api-decisions §2: published in the response language, or in `default` where that language has no entry. */
+/** docs/api.md "Publishing": published in the response language, or in `default` where that language has no entry. */
 function isVisible(status: Status, language: string): boolean {
   return (language === "en" ? status.default : (status[language] ?? status.default)) === "published";
 }
@@ -168,7 +168,7 @@ describe.each(PUBLISHABLE)("visibility of $collection", (kind) => {
     for (const id of Object.values(ids)) ok(await call(server, "GET", `${base}/${id}`, { token: editor, headers }));
   });
 
-  describe("status filters (§4.1) return exactly the matching records", () => {
+  describe("status filters return exactly the matching records", () => {
     const scope = () => `filter[where][content_packages][eq]=${cat.packages[1]}`;
     it.each([
       ["default:published,de:draft (any)", "filter[where][status]=default:published,de:draft", ["everywhere", "hiddenInDe", "deBackToDraft", "both"]],

@@ -22,7 +22,7 @@ import {
 } from "../support/catalogue";
 
 /**
- * Per-language publishing (issue 5; specification §2.1, §3.1; api-decisions §2, §5): the status state
+ * Per-language publishing (docs/api.md "Publishing"): the status state
  * machine over HTTP for every publishable collection, atomic multi-key changes, translation
  * completeness, `published_at`, versions and ETags, the status history, and the translator's limits.
  * Visibility and status filters: publishing-visibility.test.ts.
@@ -170,7 +170,7 @@ describe.each(PUBLISHABLE)("the status of $collection", (kind) => {
     const record = await make();
     const before = await get(record.id);
     const response = await changeStatus(server, editor, kind.collection, record.id, { en: "unpublished", default: "published" });
-    // Which of the two was meant cannot be known: like two texts for one language (api-decisions §4), a 422.
+    // Which of the two was meant cannot be known: like two texts for one language (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"), a 422.
     expect({ status: response.status, code: response.body.code }).toEqual({ status: 422, code: "422" });
     expect(await get(record.id)).toEqual(before);
   });

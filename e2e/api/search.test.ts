@@ -4,7 +4,7 @@ import { UPLOADS } from "../support/fixtures";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
- * Global search (issue 7; specification §2.9, §4.3; api-decisions §2, §8) over a catalogue built
+ * Global search (docs/api.md "Search") over a catalogue built
  * through the API: relevance (title above description, typos, languages, related names), visibility,
  * cursors, `filter_by`, `sort_by`, the other described form, validation and suggestions.
  */

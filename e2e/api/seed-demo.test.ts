@@ -6,7 +6,7 @@ import { prepareDatabase, startTestServer, type TestServer } from "../support/se
 import { TEST_SECRETS } from "../support/test-env";
 
 /**
- * `npm run cli -- seed-demo` (issue 4 item 6): the demo organization gets a believable catalogue,
+ * `npm run cli -- seed-demo` (README): the demo organization gets a believable catalogue,
  * written through the domain code, and a second run changes nothing. Checked over HTTP as an app and
  * an editor would see it.
  */

@@ -26,7 +26,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Keys under which the phases hold texts that §2.4 types `string`. */
+/** Keys under which the phases hold texts typed `string` (docs/api.md "Languages"). */
 const PHASE_TEXT_KEYS = new Set(["title", "notes", "timer_title"]);
 
 /** `value` with every phase text (a string under a text key) replaced by `map(text)`. */
@@ -61,7 +61,7 @@ function phaseTexts(value: unknown): [string, unknown][] {
 const ENGLISH_ONLY = "Cool down";
 const german = (text: string) => (text && text !== ENGLISH_ONLY ? `${text} (de)` : "");
 
-describe("a workout's phase texts (typed string in §2.4)", () => {
+describe("a workout's phase texts (typed string)", () => {
   let id: string;
   const kinds = ["warm-up", "training", "cool-down"];
 
@@ -158,7 +158,7 @@ describe("a workout's phase texts (typed string in §2.4)", () => {
   });
 });
 
-describe("a training plan's fitness activities (texts §2.5 leaves untyped: plain strings)", () => {
+describe("a training plan's fitness activities (untyped texts: plain strings)", () => {
   it("are plain strings with lang=a,b and MultiLangStrings with texts=all", async () => {
     const plan = await create<{ id: string }>(server, editor, "/content/training-plans", planBody(cat, { title: { en: "Runs", de: "Läufe" } }));
     const spec = await read<Json & { weeks: { days: { activities: Json[] }[] }[] }>(server, editor, `/content/training-plans/${plan.id}?lang=fr,de`);
@@ -177,7 +177,7 @@ describe("a training plan's fitness activities (texts §2.5 leaves untyped: plai
 });
 
 describe("equipment and exercises", () => {
-  it("the equipment name (typed string in §2.6) is a plain string with lang=a,b; the description an object", async () => {
+  it("the equipment name (typed string) is a plain string with lang=a,b; the description an object", async () => {
     const brand = await create<{ id: number }>(server, editor, "/content/equipment/brands", { name: { en: "Ironline", de: "Eisenlinie" } });
     const category = await create<{ id: number }>(server, editor, "/content/equipment/categories", { name: { en: "Free weights", de: "Freie Gewichte" } });
     const equipment = await create<{ id: number }>(server, editor, "/content/equipment", {

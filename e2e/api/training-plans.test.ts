@@ -27,7 +27,7 @@ import {
 } from "../support/catalogue";
 
 /**
- * Training plans (specification §2.5, §4.4; api-decisions §4, §7): weeks of days of workouts, on-demand
+ * Training plans (docs/api.md "Training plan weeks"; docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"; docs/api.md "Lists"): weeks of days of workouts, on-demand
  * items and fitness activities; totals derived from the weeks; list filters and order; references to
  * workouts checked on write and on delete; the `training-plan` parameter of the workout endpoint.
  */
@@ -162,7 +162,7 @@ describe("a plan of workouts, on-demand items and fitness activities", () => {
     expect(plan).toEqual(created);
   });
 
-  it("lists exactly the §2.5 preview fields", async () => {
+  it("lists exactly the TrainingPlanPreview fields", async () => {
     const page = await list<Json>(server, editor, "/content/training-plans");
     const preview = page.data.find((item) => item.id === created.id);
     expect(Object.keys(preview ?? {}).sort()).toEqual([...PLAN_PREVIEW_FIELDS].sort());

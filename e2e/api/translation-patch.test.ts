@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { allItemPhases, create, ok, onDemandBody, planBody, read, run, seedCatalogue, workoutBody, type Catalogue, type Json } from "../support/catalogue";
 
 /**
- * The translation workspace's save (issue 12, ADR 11) against the real API: for every collection the
+ * The translation workspace's save (ADR 11) against the real API: for every collection the
  * workspace serves, the merge patch it builds from a record read with every language writes the
  * translator's language and nothing else — accepted under the translator rule, other languages and
  * all structure unchanged.

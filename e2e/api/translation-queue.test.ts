@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from "../support/server";
 import { changeStatus, create, expectResponse, ok, seedCatalogue, workoutBody, type Catalogue } from "../support/catalogue";
 
 /**
- * The translation queue (issue 12): `GET /content/translation-queue` lists, for one language, the
+ * The translation queue (docs/api.md "Publishing"): `GET /content/translation-queue` lists, for one language, the
  * records still missing a translation (`none`), partly translated (`partial`), or translated but not
  * published in it (`ready`), across collections, newest change first, paged and scoped to the caller's
  * organization.

@@ -121,7 +121,7 @@ function withParams(url: string, params: Record<string, string | null>): string 
   return parsed.toString();
 }
 
-/** A policy signed as the service does (api-decisions §9), with any path and expiry. */
+/** A policy signed as the service does (docs/api.md "Uploads"), with any path and expiry. */
 function signPolicy(policyPath: string, exp: number): string {
   const payload = Buffer.from(JSON.stringify({ path: policyPath, exp })).toString("base64url");
   const signature = createHmac("sha256", TEST_SECRETS.SECRET_KEY).update(`policy:${payload}`).digest("base64url");

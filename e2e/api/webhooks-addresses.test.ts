@@ -5,7 +5,7 @@ import { startTestServer, stopProcess, type TestServer } from "../support/server
 import { sleep, startReceiver, startWebhookServer, type Receiver } from "../support/webhook-receiver";
 
 /**
- * The closed beta (403 until enabled) and the address rule (api-decisions §10): private, loopback and
+ * The closed beta (403 until enabled) and the address rule (docs/api.md "Webhooks (admins; closed beta)"): private, loopback and
  * link-local receivers are refused at registration (422) and again at delivery, here on servers
  * without WEBHOOK_ALLOW_PRIVATE.
  */

@@ -4,7 +4,7 @@ import { ok, type Json, type List } from "../support/content";
 import { sleep, startReceiver, startWebhookServer, verified, type Receiver } from "../support/webhook-receiver";
 
 /**
- * Retries (api-decisions §10): exponential backoff with jitter while the retry window lasts (3 s here,
+ * Retries (docs/api.md "Webhooks (admins; closed beta)"): exponential backoff with jitter while the retry window lasts (3 s here,
  * 24 hours by default; backoff base 100 ms instead of 10 s), then `failed`; retry by hand.
  */
 type Delivery = { id: string; status: string; attempt_count: number; attempts: { status_code: number | null; error: string | null; response_excerpt: string | null }[]; last_error: string | null };

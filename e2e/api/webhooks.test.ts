@@ -7,7 +7,7 @@ import { stopProcess, type TestServer } from "../support/server";
 import { sleep, startReceiver, startWebhookServer, verified, type Receiver } from "../support/webhook-receiver";
 
 /**
- * Webhooks (specification §6, api-decisions §10): receiver management, one signed §6 batch per
+ * Webhooks (docs/api.md "Webhooks (admins; closed beta)"): receiver management, one signed batch per
  * change verified with the standardwebhooks library, rotation, 410, tenancy, and no event for a
  * change that did not commit.
  */

@@ -389,7 +389,7 @@ describe("the workout's own rules", () => {
     expect(await cueOf("")).toBe("Mobilise\nEasy");
     expect(await cueOf("", { "Accept-Language": "de" })).toBe("Mobilisieren\nLocker");
     expect(await cueOf("?lang=fr,de")).toBe("Mobilisieren\nLocker");
-    // MultiLangStrings hold "" where a language has no text (§2.1).
+    // MultiLangStrings hold "" where a language has no text (docs/api.md "Languages").
     expect(await cueOf("?texts=all&lang=de,fr")).toEqual({ default: "Mobilise\nEasy", de: "Mobilisieren\nLocker", fr: "" });
     const response = await timelineOf(workout.id, editor, "", { "Accept-Language": "de" });
     expect(response.headers.get("content-language")).toBe("de");

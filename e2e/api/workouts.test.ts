@@ -26,7 +26,7 @@ import {
 } from "../support/catalogue";
 
 /**
- * Workouts (specification §2.4, §4.4; api-decisions §4, §6, §7): the record with its phases and all
+ * Workouts (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"; docs/api.md "Workout phases"; docs/api.md "Languages"; docs/api.md "Lists"): the record with its phases and all
  * eight item types, phase and item validation, previews, list filters and order, merge patches of
  * texts, languages, referenced exercises and the cost of a list page.
  */
@@ -147,7 +147,7 @@ describe("a workout with three phases and all eight item types", () => {
     expect({ ...replaced, updated_at: created.updated_at }).toEqual(created);
   });
 
-  it("lists exactly the §2.4 preview fields", async () => {
+  it("lists exactly the WorkoutPreview fields", async () => {
     const page = await list<Json>(server, editor, "/content/workouts", `filter[where][content_packages][eq]=${cat.packages[0]}&filter[where][template]=true`);
     const preview = page.data.find((item) => item.id === created.id);
     expect(Object.keys(preview ?? {}).sort()).toEqual([...WORKOUT_PREVIEW_FIELDS].sort());

@@ -298,7 +298,7 @@ export function planBody(cat: Catalogue, overrides: Json = {}): Json {
   };
 }
 
-/** A fitness activity (§2.5) written in English and German. */
+/** A fitness activity (docs/api.md "Training plan weeks") written in English and German. */
 export function run(id?: string): Json {
   return {
     type: "fitness-activities",

@@ -9,7 +9,7 @@ export type List<T = Record<string, unknown>> = { total: number; data: T[] };
 export type Json = Record<string, unknown>;
 export type ErrorBody = { code: string; message: string; details?: { path: string; message: string }[] };
 
-/** A lookup collection of api-decisions §4, with what its records look like. */
+/** A lookup collection (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"), with what its records look like. */
 export type LookupKind = {
   /** Path under /api/v3. */
   path: string;
@@ -127,7 +127,7 @@ export function exerciseBody(refs: { muscleGroups: number[]; equipment: number[]
   };
 }
 
-/** The Upload record (§2.2 plus `url`) a content record shows for a fixture upload. */
+/** The Upload record (with `url`; docs/api.md "Uploads") a content record shows for a fixture upload. */
 export function expectUpload(value: unknown, upload: { id: string; name: string; mime: string }): void {
   expect(value).toMatchObject({ id: upload.id, name: upload.name, mime: upload.mime });
   const record = value as { url: string; created_at: string; updated_at: string };
