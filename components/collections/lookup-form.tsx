@@ -9,6 +9,7 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import type { AdminCollection } from "@/lib/admin/collections";
 import type { FullRecord } from "./api";
 import { textsOf, type Languages } from "./form-schemas";
+import { LanguageTabs, StructureFields } from "./language-tabs";
 import { LocalizedTextInputs } from "./localized-text-inputs";
 import { lookupFormSchema, type LookupFormOutput, type LookupFormValues } from "./lookup-schema";
 import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "./record-form";
@@ -41,9 +42,13 @@ function LookupForm({ collection, id, loaded }: { collection: AdminCollection; i
     <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? `New ${collection.singular}` : `Edit ${collection.singular}`} className="max-w-2xl space-y-5">
       {draftNotice}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
-      <LocalizedTextInputs form={form} name="name" label="Name" />
-      {collection.hasDescription ? <LocalizedTextInputs form={form} name="description" label="Description" /> : null}
-      <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the name." {...register("slug")} error={formState.errors.slug?.message} />
+      <LanguageTabs control={form.control} setFocus={form.setFocus} record={loaded.record}>
+        <LocalizedTextInputs form={form} name="name" label="Name" />
+        {collection.hasDescription ? <LocalizedTextInputs form={form} name="description" label="Description" /> : null}
+        <StructureFields>
+          <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the name." {...register("slug")} error={formState.errors.slug?.message} />
+        </StructureFields>
+      </LanguageTabs>
       <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular={collection.singular} listHref={listHref} />
       {conflictDialog}
     </form>

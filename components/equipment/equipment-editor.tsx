@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import type { FullRecord } from "@/components/collections/api";
 import { LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
 import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
+import { LanguageTabs, StructureFields } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
 import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
 import type { RecordEditorProps } from "@/components/collections/record-editors";
@@ -56,16 +57,18 @@ function EquipmentForm({ collection, id, loaded }: RecordEditorProps & { loaded:
       ) : null}
       {draftNotice}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
-      <LocalizedTextInputs form={form} name="name" label="Name" />
-      <LocalizedTextInputs form={form} name="description" label="Description" />
-      {isNoEquipment ? null : (
-        <>
-          <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the name." {...register("slug")} error={formState.errors.slug?.message} />
-          <LookupPickerField form={form} name="brand_id" label="Brand" apiPath="/content/equipment/brands" single />
-          <LookupPickerField form={form} name="categories" label="Categories" hint="Equipment categories" apiPath="/content/equipment/categories" />
-          <MediaPickerField form={form} name="image" label="Image" kind="image" />
-        </>
-      )}
+      <LanguageTabs control={form.control} setFocus={form.setFocus} record={loaded.record}>
+        <LocalizedTextInputs form={form} name="name" label="Name" />
+        <LocalizedTextInputs form={form} name="description" label="Description" />
+        {isNoEquipment ? null : (
+          <StructureFields>
+            <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the name." {...register("slug")} error={formState.errors.slug?.message} />
+            <LookupPickerField form={form} name="brand_id" label="Brand" apiPath="/content/equipment/brands" single />
+            <LookupPickerField form={form} name="categories" label="Categories" hint="Equipment categories" apiPath="/content/equipment/categories" />
+            <MediaPickerField form={form} name="image" label="Image" kind="image" />
+          </StructureFields>
+        )}
+      </LanguageTabs>
       <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular="equipment" listHref={listHref} />
       {conflictDialog}
     </form>

@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useRef } from "react";
 import { useFieldArray, useForm, type UseFormReturn } from "react-hook-form";
 import { ChoiceOptions, LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
 import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
+import { LanguageTabs, StructureFields, StructureScope } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
 import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
 import type { RecordEditorProps } from "@/components/collections/record-editors";
@@ -68,29 +69,35 @@ function ExerciseForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
     <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New exercise" : "Edit exercise"} className="max-w-3xl space-y-5">
       {draftNotice}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
-      <LocalizedTextInputs form={form} name="name" label="Name" />
-      <LocalizedTextInputs form={form} name="summary" label="Summary" legend="Summary (a one-line description for lists)" />
-      <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the name." {...register("slug")} error={formState.errors.slug?.message} />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Select label="Level" {...register("level")} error={formState.errors.level?.message}>
-          <ChoiceOptions empty="Choose a level" values={LEVELS} />
-        </Select>
-        <Select label="Gender" {...register("gender")} error={formState.errors.gender?.message}>
-          <ChoiceOptions empty="Choose a gender" values={GENDERS} />
-        </Select>
-        <Select label="Orientation" {...register("orientation")} error={formState.errors.orientation?.message}>
-          <ChoiceOptions empty="None" values={ORIENTATIONS} />
-        </Select>
-      </div>
-      <LookupPickerField form={form} name="muscle_groups" label="Muscle groups" apiPath="/content/muscle-groups" />
-      <LookupPickerField form={form} name="equipment" label="Equipment" apiPath="/content/equipment" />
-      <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
-      <div className="grid gap-4 lg:grid-cols-3">
-        <MediaPickerField form={form} name="video" label="Video" kind="video" />
-        <MediaPickerField form={form} name="gif" label="Gif" kind="image" hint="An animated gif or webp" />
-        <MediaPickerField form={form} name="image" label="Image" kind="image" />
-      </div>
-      <StepsEditor form={form} />
+      <LanguageTabs control={form.control} setFocus={form.setFocus} record={loaded.record}>
+        <LocalizedTextInputs form={form} name="name" label="Name" />
+        <LocalizedTextInputs form={form} name="summary" label="Summary" legend="Summary (a one-line description for lists)" />
+        <StructureFields>
+          <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the name." {...register("slug")} error={formState.errors.slug?.message} />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Select label="Level" {...register("level")} error={formState.errors.level?.message}>
+              <ChoiceOptions empty="Choose a level" values={LEVELS} />
+            </Select>
+            <Select label="Gender" {...register("gender")} error={formState.errors.gender?.message}>
+              <ChoiceOptions empty="Choose a gender" values={GENDERS} />
+            </Select>
+            <Select label="Orientation" {...register("orientation")} error={formState.errors.orientation?.message}>
+              <ChoiceOptions empty="None" values={ORIENTATIONS} />
+            </Select>
+          </div>
+          <LookupPickerField form={form} name="muscle_groups" label="Muscle groups" apiPath="/content/muscle-groups" />
+          <LookupPickerField form={form} name="equipment" label="Equipment" apiPath="/content/equipment" />
+          <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
+          <div className="grid gap-4 lg:grid-cols-3">
+            <MediaPickerField form={form} name="video" label="Video" kind="video" />
+            <MediaPickerField form={form} name="gif" label="Gif" kind="image" hint="An animated gif or webp" />
+            <MediaPickerField form={form} name="image" label="Image" kind="image" />
+          </div>
+        </StructureFields>
+        <StructureScope>
+          <StepsEditor form={form} />
+        </StructureScope>
+      </LanguageTabs>
       <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular="exercise" listHref={listHref} />
       {conflictDialog}
     </form>

@@ -6,6 +6,7 @@ import { useForm, useWatch } from "react-hook-form";
 import type { FullRecord } from "@/components/collections/api";
 import { ChoiceOptions, LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
 import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
+import { LanguageTabs, StructureFields } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
 import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
 import type { RecordEditorProps } from "@/components/collections/record-editors";
@@ -76,44 +77,50 @@ function OnDemandForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
     <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New on-demand item" : "Edit on-demand item"} className="max-w-3xl space-y-5">
       {draftNotice}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
-      <Select label="Type" {...register("type")} error={formState.errors.type?.message}>
-        <option value="">Choose a type</option>
-        <option value="virtual-class">Virtual class (video)</option>
-        <option value="audio-workout">Audio workout (audio)</option>
-      </Select>
-      <LocalizedTextInputs form={form} name="title" label="Title" />
-      <LocalizedTextInputs form={form} name="description" label="Description" />
-      <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the title." {...register("slug")} error={formState.errors.slug?.message} />
-      <div className="grid gap-4 lg:grid-cols-2">
-        <MediaPickerField
-          form={form}
-          name="video"
-          label={isAudio ? "Audio" : "Video"}
-          kind={isAudio ? "media" : "video"}
-          hint={isAudio ? "An mp3 or m4a file (an mp4 video works too)." : "An mp4 video."}
-        />
-        <MediaPickerField form={form} name="image" label="Image" kind="image" />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Select label="Level" {...register("level")} error={formState.errors.level?.message}>
-          <ChoiceOptions empty="Choose a level" values={LEVELS} />
-        </Select>
-        <Select label="Duration (minutes)" {...register("duration")} error={formState.errors.duration?.message}>
-          <ChoiceOptions empty="Choose a duration" values={DURATIONS} />
-        </Select>
-        <Field label="Languages of the media" hint="Language codes, e.g. en, pt-BR" {...register("languages")} error={formState.errors.languages?.message} />
-      </div>
-      {languageMismatch ? (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          {languageMismatch}
-        </p>
-      ) : null}
-      <LookupPickerField form={form} name="instructor_id" label="Instructor" apiPath="/content/instructors" single />
-      <LookupPickerField form={form} name="content_provider" label="Content provider" apiPath="/content/providers" single />
-      <LookupPickerField form={form} name="categories" label="Categories" hint="Content categories" apiPath="/content/categories" valueKey="uuid" />
-      <LookupPickerField form={form} name="equipment" label="Equipment" apiPath="/content/equipment" />
-      <LookupPickerField form={form} name="goals" label="Goals" hint="Fitness goals" apiPath="/content/goals" />
-      <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
+      <LanguageTabs control={form.control} setFocus={form.setFocus} record={loaded.record}>
+        <StructureFields>
+          <Select label="Type" {...register("type")} error={formState.errors.type?.message}>
+            <option value="">Choose a type</option>
+            <option value="virtual-class">Virtual class (video)</option>
+            <option value="audio-workout">Audio workout (audio)</option>
+          </Select>
+        </StructureFields>
+        <LocalizedTextInputs form={form} name="title" label="Title" />
+        <LocalizedTextInputs form={form} name="description" label="Description" />
+        <StructureFields>
+          <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the title." {...register("slug")} error={formState.errors.slug?.message} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <MediaPickerField
+              form={form}
+              name="video"
+              label={isAudio ? "Audio" : "Video"}
+              kind={isAudio ? "media" : "video"}
+              hint={isAudio ? "An mp3 or m4a file (an mp4 video works too)." : "An mp4 video."}
+            />
+            <MediaPickerField form={form} name="image" label="Image" kind="image" />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Select label="Level" {...register("level")} error={formState.errors.level?.message}>
+              <ChoiceOptions empty="Choose a level" values={LEVELS} />
+            </Select>
+            <Select label="Duration (minutes)" {...register("duration")} error={formState.errors.duration?.message}>
+              <ChoiceOptions empty="Choose a duration" values={DURATIONS} />
+            </Select>
+            <Field label="Languages of the media" hint="Language codes, e.g. en, pt-BR" {...register("languages")} error={formState.errors.languages?.message} />
+          </div>
+          {languageMismatch ? (
+            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              {languageMismatch}
+            </p>
+          ) : null}
+          <LookupPickerField form={form} name="instructor_id" label="Instructor" apiPath="/content/instructors" single />
+          <LookupPickerField form={form} name="content_provider" label="Content provider" apiPath="/content/providers" single />
+          <LookupPickerField form={form} name="categories" label="Categories" hint="Content categories" apiPath="/content/categories" valueKey="uuid" />
+          <LookupPickerField form={form} name="equipment" label="Equipment" apiPath="/content/equipment" />
+          <LookupPickerField form={form} name="goals" label="Goals" hint="Fitness goals" apiPath="/content/goals" />
+          <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
+        </StructureFields>
+      </LanguageTabs>
       <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular="on-demand item" listHref={listHref} />
       {conflictDialog}
     </form>

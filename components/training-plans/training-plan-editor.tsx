@@ -6,6 +6,7 @@ import { Controller, get, useForm, useWatch } from "react-hook-form";
 import type { FullRecord } from "@/components/collections/api";
 import { LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
 import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
+import { LanguageTabs, StructureFields } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
 import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
 import type { RecordEditorProps } from "@/components/collections/record-editors";
@@ -127,122 +128,128 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
     <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New training plan" : "Edit training plan"} className="space-y-5">
       {draftNotice}
       {formError ? <Notice tone="error">{formError}</Notice> : null}
-      <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-labelledby="plan-weeks" className="min-w-0 space-y-3">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="plan-weeks" className="text-lg font-semibold">
-              Weeks
-            </h2>
-            <dl aria-label="Plan totals" aria-live="polite" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-              <div className="flex gap-1">
-                <dt>Weeks:</dt>
-                <dd className="font-semibold">{totals.weeks_total}</dd>
-              </div>
-              <div className="flex gap-1">
-                <dt>Days with activities:</dt>
-                <dd className="font-semibold">{totals.days_total}</dd>
-              </div>
-              <div className="flex gap-1">
-                <dt>Most days in a week:</dt>
-                <dd className="font-semibold">{totals.max_days_per_week}</dd>
-              </div>
-            </dl>
-          </div>
-          {typeof formState.errors.weeks?.message === "string" ? <Notice tone="error">{formState.errors.weeks.message}</Notice> : null}
-          <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
-            <div className="min-w-0 space-y-3">
-              <WeekGrid
-                grid={grid}
-                target={target}
-                previews={previews}
-                defaultLanguage={defaultLanguage}
-                clipboard={clipboard}
-                errorOf={(place) => firstMessage(get(formState.errors, `weeks.${place.week}.days.${place.day}.activities.${place.index}`))}
-                onAddTo={setTarget}
-                onMoveActivity={(from, to) => setGrid(moveActivity(grid, from, to))}
-                onOpenActivity={(place) => setOpened({ place, mode: "details" })}
-                onMoveDialog={(place) => setOpened({ place, mode: "move" })}
-                onRemoveActivity={(place) => {
-                  toast.show(`Removed “${titleAt(place)}” from ${dayLabel(place)}.`, "info");
-                  setGrid(removeActivity(grid, place));
-                }}
-                onCopyDay={(day) => {
-                  setClipboard((current) => ({ ...current, day: grid[day.week]?.days[day.day] }));
-                  toast.show(`Copied ${dayLabel(day)}. Paste it into any day.`, "info");
-                }}
-                onPasteDay={(day) => clipboard.day && setGrid(pasteDay(grid, clipboard.day, day))}
-                onDuplicateWeek={(week) => setGrid(duplicateWeek(grid, week))}
-                onCopyWeek={(week) => {
-                  setClipboard((current) => ({ ...current, week: grid[week] }));
-                  toast.show(`Copied week ${week + 1}. Paste it into any week.`, "info");
-                }}
-                onPasteWeek={(week) => clipboard.week && setGrid(pasteWeek(grid, clipboard.week, week))}
-                onMoveWeek={(from, to) => setGrid(moveWeek(grid, from, to))}
-                onRemoveWeek={(week) => {
-                  setGrid(removeWeek(grid, week));
-                  if (target?.week === week) setTarget(null);
-                }}
-              />
-              <Button variant="secondary" onClick={() => setGrid(addWeek(grid))}>
-                Add week
-              </Button>
-            </div>
-            <div className="lg:sticky lg:top-4 lg:self-start">
-              <ActivityPanel
-                target={target}
-                onAdd={(activity, preview) => {
-                  if (!target) return;
-                  if (preview) setAdded((current) => new Map(current).set(preview.id, preview));
-                  setGrid(addActivity(grid, target, activity));
-                  toast.show(`Added “${activityTitle(activity, preview, defaultLanguage)}” to ${dayLabel(target)}.`);
-                }}
-              />
-            </div>
-          </div>
-        </section>
-        {/* The week grid is the plan's heart and comes first; the details sit beside it on a wide screen, below it otherwise. */}
-        <section aria-labelledby="plan-details" className="space-y-4">
-          <h2 id="plan-details" className="text-lg font-semibold">
-            Details
-          </h2>
-          <LocalizedTextInputs form={form} name="title" label="Title" />
-          <LocalizedTextInputs form={form} name="description" label="Description" />
-          <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the title." {...register("slug")} error={formState.errors.slug?.message} />
-          <MediaPickerField form={form} name="image" label="Image" kind="image" />
-          <Select label="Level" {...register("level")} error={formState.errors.level?.message}>
-            <option value="">Choose a level</option>
-            {LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {level}
-              </option>
-            ))}
-          </Select>
-          <Controller
-            control={control}
-            name="locations"
-            render={({ field }) => (
-              <fieldset className="space-y-1">
-                <legend className="text-sm font-medium text-slate-800">Locations</legend>
-                <div className="flex flex-wrap gap-4">
-                  {LOCATIONS.map((location) => (
-                    <label key={location} className="flex items-center gap-1 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={field.value.includes(location)}
-                        onChange={(event) => field.onChange(event.target.checked ? [...field.value, location] : field.value.filter((value) => value !== location))}
-                      />
-                      {location}
-                    </label>
-                  ))}
+      <LanguageTabs control={form.control} setFocus={form.setFocus} record={loaded.record}>
+        <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
+          <section aria-labelledby="plan-weeks" className="min-w-0 space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="plan-weeks" className="text-lg font-semibold">
+                Weeks
+              </h2>
+              <dl aria-label="Plan totals" aria-live="polite" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                <div className="flex gap-1">
+                  <dt>Weeks:</dt>
+                  <dd className="font-semibold">{totals.weeks_total}</dd>
                 </div>
-              </fieldset>
-            )}
-          />
-          <LookupPickerField form={form} name="goals" label="Goals" apiPath="/content/goals" />
-          <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
-          <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
-        </section>
-      </div>
+                <div className="flex gap-1">
+                  <dt>Days with activities:</dt>
+                  <dd className="font-semibold">{totals.days_total}</dd>
+                </div>
+                <div className="flex gap-1">
+                  <dt>Most days in a week:</dt>
+                  <dd className="font-semibold">{totals.max_days_per_week}</dd>
+                </div>
+              </dl>
+            </div>
+            {typeof formState.errors.weeks?.message === "string" ? <Notice tone="error">{formState.errors.weeks.message}</Notice> : null}
+            <StructureFields>
+              <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
+                <div className="min-w-0 space-y-3">
+                  <WeekGrid
+                    grid={grid}
+                    target={target}
+                    previews={previews}
+                    defaultLanguage={defaultLanguage}
+                    clipboard={clipboard}
+                    errorOf={(place) => firstMessage(get(formState.errors, `weeks.${place.week}.days.${place.day}.activities.${place.index}`))}
+                    onAddTo={setTarget}
+                    onMoveActivity={(from, to) => setGrid(moveActivity(grid, from, to))}
+                    onOpenActivity={(place) => setOpened({ place, mode: "details" })}
+                    onMoveDialog={(place) => setOpened({ place, mode: "move" })}
+                    onRemoveActivity={(place) => {
+                      toast.show(`Removed “${titleAt(place)}” from ${dayLabel(place)}.`, "info");
+                      setGrid(removeActivity(grid, place));
+                    }}
+                    onCopyDay={(day) => {
+                      setClipboard((current) => ({ ...current, day: grid[day.week]?.days[day.day] }));
+                      toast.show(`Copied ${dayLabel(day)}. Paste it into any day.`, "info");
+                    }}
+                    onPasteDay={(day) => clipboard.day && setGrid(pasteDay(grid, clipboard.day, day))}
+                    onDuplicateWeek={(week) => setGrid(duplicateWeek(grid, week))}
+                    onCopyWeek={(week) => {
+                      setClipboard((current) => ({ ...current, week: grid[week] }));
+                      toast.show(`Copied week ${week + 1}. Paste it into any week.`, "info");
+                    }}
+                    onPasteWeek={(week) => clipboard.week && setGrid(pasteWeek(grid, clipboard.week, week))}
+                    onMoveWeek={(from, to) => setGrid(moveWeek(grid, from, to))}
+                    onRemoveWeek={(week) => {
+                      setGrid(removeWeek(grid, week));
+                      if (target?.week === week) setTarget(null);
+                    }}
+                  />
+                  <Button variant="secondary" onClick={() => setGrid(addWeek(grid))}>
+                    Add week
+                  </Button>
+                </div>
+                <div className="lg:sticky lg:top-4 lg:self-start">
+                  <ActivityPanel
+                    target={target}
+                    onAdd={(activity, preview) => {
+                      if (!target) return;
+                      if (preview) setAdded((current) => new Map(current).set(preview.id, preview));
+                      setGrid(addActivity(grid, target, activity));
+                      toast.show(`Added “${activityTitle(activity, preview, defaultLanguage)}” to ${dayLabel(target)}.`);
+                    }}
+                  />
+                </div>
+              </div>
+            </StructureFields>
+          </section>
+          {/* The week grid is the plan's heart and comes first; the details sit beside it on a wide screen, below it otherwise. */}
+          <section aria-labelledby="plan-details" className="space-y-4">
+            <h2 id="plan-details" className="text-lg font-semibold">
+              Details
+            </h2>
+            <LocalizedTextInputs form={form} name="title" label="Title" />
+            <LocalizedTextInputs form={form} name="description" label="Description" />
+            <StructureFields>
+              <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the title." {...register("slug")} error={formState.errors.slug?.message} />
+              <MediaPickerField form={form} name="image" label="Image" kind="image" />
+              <Select label="Level" {...register("level")} error={formState.errors.level?.message}>
+                <option value="">Choose a level</option>
+                {LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {level}
+                  </option>
+                ))}
+              </Select>
+              <Controller
+                control={control}
+                name="locations"
+                render={({ field }) => (
+                  <fieldset className="space-y-1">
+                    <legend className="text-sm font-medium text-slate-800">Locations</legend>
+                    <div className="flex flex-wrap gap-4">
+                      {LOCATIONS.map((location) => (
+                        <label key={location} className="flex items-center gap-1 text-sm">
+                          <input
+                            type="checkbox"
+                            checked={field.value.includes(location)}
+                            onChange={(event) => field.onChange(event.target.checked ? [...field.value, location] : field.value.filter((value) => value !== location))}
+                          />
+                          {location}
+                        </label>
+                      ))}
+                    </div>
+                  </fieldset>
+                )}
+              />
+              <LookupPickerField form={form} name="goals" label="Goals" apiPath="/content/goals" />
+              <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
+              <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
+            </StructureFields>
+          </section>
+        </div>
+      </LanguageTabs>
 
       <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular="training plan" listHref={listHref} />
       {conflictDialog}

@@ -138,7 +138,8 @@ export function TranslationQueue({ spec }: { spec: FilterSpec }) {
               <Row key={`${entry.collection}/${entry.id}`}>
                 <Cell className="font-medium">
                   {target ? (
-                    <Link href={`/admin/translations/${target.slug}/${entry.id}?language=${language}`} className="text-blue-800 underline-offset-2 hover:underline">
+                    // The editor opens on this language's tab, with the default language's text beside each field.
+                    <Link href={`/admin/content/${target.slug}/${entry.id}?lang=${language}`} className="text-blue-800 underline-offset-2 hover:underline">
                       {title}
                     </Link>
                   ) : (

@@ -1,4 +1,7 @@
+"use client";
+
 import type { ButtonHTMLAttributes } from "react";
+import { useIsReadOnly } from "./read-only-scope";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 
@@ -9,9 +12,12 @@ const VARIANTS: Record<Variant, string> = {
   ghost: "text-slate-700 hover:bg-slate-100",
 };
 
-export function Button({ variant = "primary", className = "", type = "button", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+/** A button; inside a read-only scope it is always disabled. */
+export function Button({ variant = "primary", className = "", type = "button", disabled, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  const isReadOnly = useIsReadOnly();
   return (
     <button
+      disabled={disabled || isReadOnly}
       type={type}
       className={`inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
       {...props}

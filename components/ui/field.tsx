@@ -1,4 +1,7 @@
+"use client";
+
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useIsReadOnly } from "./read-only-scope";
 
 type Described = { label: string; error?: string; hint?: string };
 
@@ -46,12 +49,14 @@ export function FieldFrame({ label, error, hint, controlId, messageId, className
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & Described;
 
-/** A labelled input whose error is announced and tied to it (aria-describedby). */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, id, className, ...props }, ref) {
+/** A labelled input whose error is announced and tied to it (aria-describedby); inside a read-only scope it is read only unless `readOnly` says otherwise. */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, id, className, readOnly, ...props }, ref) {
   const { controlId, messageId, controlProps, borderClass } = useDescribedControl(id, { error, hint });
+  const isInReadOnlyScope = useIsReadOnly();
+  const isReadOnly = readOnly ?? isInReadOnlyScope;
   return (
     <FieldFrame label={label} error={error} hint={hint} controlId={controlId} messageId={messageId} className={className}>
-      <input ref={ref} {...controlProps} className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-blue-600 ${borderClass}`} {...props} />
+      <input ref={ref} {...controlProps} className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-blue-600 ${borderClass} ${isReadOnly ? "bg-slate-50" : ""}`} readOnly={isReadOnly} {...props} />
     </FieldFrame>
   );
 });

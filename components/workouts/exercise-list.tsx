@@ -84,7 +84,7 @@ function ExerciseEntry({ path, kind, title, controls, onRemove }: { path: string
       {kind === "single" ? <SetList path={`${path}.sets`} owner={heading} /> : null}
       {kind === "plain" || kind === "rested" ? <TargetList path={`${path}.goal_targets`} kind="goal" /> : null}
       {kind !== "single" ? <TargetList path={`${path}.resistance_targets`} kind="resistance" /> : null}
-      <TextInputs path={`${path}.notes`} label="Notes" collapseTranslations />
+      <TextInputs path={`${path}.notes`} label="Notes" nested />
     </fieldset>
   );
 }
@@ -102,7 +102,7 @@ function SetList({ path, owner }: { path: string; owner: string }) {
               <NumberField path={`${path}.${index}.rest`} label="Rest" unit="seconds" />
               <TargetList path={`${path}.${index}.goal_targets`} kind="goal" />
               <TargetList path={`${path}.${index}.resistance_targets`} kind="resistance" />
-              <TextInputs path={`${path}.${index}.notes`} label="Notes" collapseTranslations />
+              <TextInputs path={`${path}.${index}.notes`} label="Notes" nested />
               <Button variant="ghost" className="px-2 py-1" onClick={() => remove(index)} aria-label={`Remove set ${index + 1} of ${owner}`}>
                 Remove set
               </Button>

@@ -1,7 +1,8 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
-import { get, useFieldArray, useFormContext, useFormState, type Control, type FieldPath } from "react-hook-form";
+import { get, useFieldArray, useFormContext, useFormState, useWatch, type Control, type FieldPath } from "react-hook-form";
+import { useLanguageFocus } from "@/components/collections/language-tabs";
 import { Field } from "@/components/ui/field";
 import type { ExercisePreview } from "./api";
 import type { Languages, WorkoutFormValues } from "./form-values";
@@ -72,43 +73,61 @@ export function NumberField({ path, label, unit, step = 1, deps, className = "w-
 }
 
 /**
- * The inputs of one text, one per enabled language. Nested texts show the default language and keep
- * the translations in a disclosure, so a phase with many items stays readable.
+ * The input of one text in the editor's focused language (see LanguageTabs); for a language other than
+ * the default, the default language's text beside it, read only, as the source to translate from.
+ * Nested texts (`nested`) leave ", default" out of their label.
  */
-export function TextInputs({ path, label, multiline = false, collapseTranslations = false }: { path: string; label: string; multiline?: boolean; collapseTranslations?: boolean }) {
-  const { languages, defaultLanguage } = useWorkoutEditor();
-  const others = languages.filter((language) => language !== defaultLanguage);
-  const input = (language: string) => <TextInput key={language} path={`${path}.${language}`} label={`${label} (${language}${language === defaultLanguage && !collapseTranslations ? ", default" : ""})`} language={language} multiline={multiline} />;
-  if (!collapseTranslations) return <div className="grid gap-3 sm:grid-cols-2">{languages.map(input)}</div>;
+export function TextInputs({ path, label, multiline = false, nested = false }: { path: string; label: string; multiline?: boolean; nested?: boolean }) {
+  const { language, defaultLanguage, isTextLocked, lockedHint } = useLanguageFocus();
+  const isSource = language === defaultLanguage;
+  const input = (
+    <TextInput
+      key={language}
+      path={`${path}.${language}`}
+      label={`${label} (${language}${isSource && !nested ? ", default" : ""})`}
+      language={language}
+      multiline={multiline}
+      readOnly={isTextLocked(language)}
+      hint={isTextLocked(language) ? lockedHint : undefined}
+    />
+  );
+  if (isSource) return input;
   return (
-    <div className="space-y-2">
-      {input(defaultLanguage)}
-      {others.length > 0 ? (
-        <TranslationsDisclosure paths={others.map((language) => `${path}.${language}`)} label={label}>
-          {others.map(input)}
-        </TranslationsDisclosure>
+    <div className="grid gap-3 sm:grid-cols-2">
+      <SourceText path={`${path}.${defaultLanguage}`} label={`${label} (${defaultLanguage}, source)`} language={defaultLanguage} multiline={multiline} />
+      {input}
+    </div>
+  );
+}
+
+/** The default language's text, read only, as it stands in the form now. */
+function SourceText({ path, label, language, multiline }: { path: string; label: string; language: string; multiline: boolean }) {
+  const value: unknown = useWatch<WorkoutFormValues>({ name: at(path) });
+  const text = typeof value === "string" ? value : "";
+  const hint = text === "" ? `No ${language} text yet.` : undefined;
+  if (!multiline) return <Field label={label} lang={language} value={text} readOnly hint={hint} />;
+  const id = `source-${path.replace(/\./g, "-")}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea id={id} lang={language} rows={3} readOnly value={text} aria-describedby={hint ? `${id}-message` : undefined} className="mt-1 block w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-blue-600" />
+      {hint ? (
+        <p id={`${id}-message`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
       ) : null}
     </div>
   );
 }
 
-/** Collapsed translations, opened when one of them has an error (a 422 can name any language). */
-function TranslationsDisclosure({ paths, label, children }: { paths: string[]; label: string; children: ReactNode }) {
-  const { errors } = useFormState<WorkoutFormValues>({ name: paths.map(at) });
-  const hasError = paths.some((path) => get(errors, path) !== undefined);
-  return (
-    <details open={hasError || undefined} className="rounded border border-slate-200 px-2 py-1 text-sm">
-      <summary className="cursor-pointer text-slate-700">Translations of {label.toLowerCase()}</summary>
-      <div className="mt-2 grid gap-2 sm:grid-cols-2">{children}</div>
-    </details>
-  );
-}
-
-function TextInput({ path, label, language, multiline }: { path: string; label: string; language: string; multiline: boolean }) {
+function TextInput({ path, label, language, multiline, readOnly, hint }: { path: string; label: string; language: string; multiline: boolean; readOnly: boolean; hint?: string }) {
   const { register } = useFormContext<WorkoutFormValues>();
   const error = useFieldError(path);
-  if (!multiline) return <Field label={label} lang={language} error={error} {...register(at(path))} />;
+  if (!multiline) return <Field label={label} lang={language} error={error} readOnly={readOnly} hint={hint} {...register(at(path))} />;
   const id = `text-${path.replace(/\./g, "-")}`;
+  const message = error ?? hint;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -118,14 +137,15 @@ function TextInput({ path, label, language, multiline }: { path: string; label: 
         id={id}
         lang={language}
         rows={3}
+        readOnly={readOnly}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-message` : undefined}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-blue-600 ${error ? "border-rose-600" : "border-slate-300"}`}
+        aria-describedby={message ? `${id}-message` : undefined}
+        className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-blue-600 ${error ? "border-rose-600" : "border-slate-300"} ${readOnly ? "bg-slate-50" : ""}`}
         {...register(at(path))}
       />
-      {error ? (
-        <p id={`${id}-message`} className="mt-1 text-sm text-rose-700">
-          {error}
+      {message ? (
+        <p id={`${id}-message`} className={`mt-1 text-sm ${error ? "text-rose-700" : "text-slate-600"}`}>
+          {message}
         </p>
       ) : null}
     </div>

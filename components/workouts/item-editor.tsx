@@ -12,7 +12,7 @@ export function ItemFields({ path, type, owner }: { path: string; type: WorkoutI
   return (
     <div className="space-y-3">
       <TypeFields path={path} type={type} owner={owner} />
-      <TextInputs path={`${path}.notes`} label="Item notes" collapseTranslations />
+      <TextInputs path={`${path}.notes`} label="Item notes" nested />
     </div>
   );
 }
@@ -59,7 +59,7 @@ function TypeFields({ path, type, owner }: { path: string; type: WorkoutItemType
     case "TIMER":
       return (
         <>
-          <TextInputs path={`${path}.timer_title`} label="Timer title" collapseTranslations />
+          <TextInputs path={`${path}.timer_title`} label="Timer title" nested />
           <NumberField path={`${path}.timer_duration`} label="Timer duration" unit="seconds" className="w-40" />
         </>
       );

@@ -93,7 +93,7 @@ function PhaseEditor({
         </Button>
       </div>
       <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-        <TextInputs path={`${path}.title`} label="Phase title" collapseTranslations />
+        <TextInputs path={`${path}.title`} label="Phase title" nested />
         <NumberField path={`${path}.time`} label="Phase time" unit="seconds" className="w-40" />
       </div>
       <SortableList ids={ids} labelOf={(id) => itemName(ids.indexOf(String(id)))} onMove={move} listLabel={`Items of ${phaseLabel}`} className="space-y-3">

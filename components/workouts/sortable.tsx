@@ -15,6 +15,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useRef, type ReactNode } from "react";
+import { useIsReadOnly } from "@/components/ui/read-only-scope";
 
 /**
  * A vertical list reordered by dragging a handle (pointer or keyboard: Space picks up, arrows move,
@@ -92,7 +93,9 @@ export function SortableEntry({
   onMove: (from: number, to: number) => void;
   children: (controls: ReactNode) => ReactNode;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  // Translators change texts only: the order is theirs to see, not to change.
+  const isReadOnly = useIsReadOnly();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: isReadOnly });
   const upRef = useRef<HTMLButtonElement>(null);
   const downRef = useRef<HTMLButtonElement>(null);
   // React may move this entry's element to reorder the list, which takes the focus off its button:
@@ -117,15 +120,16 @@ export function SortableEntry({
         {...attributes}
         {...listeners}
         aria-label={`Drag ${label}`}
+        disabled={isReadOnly}
         className="cursor-grab rounded px-2 py-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 active:cursor-grabbing"
       >
         <span aria-hidden="true">⠿</span>
       </button>
       {/* aria-disabled, not disabled: a disabled button drops the keyboard focus at the end of the list. */}
-      <button ref={upRef} type="button" className={STEP_BUTTON} aria-disabled={index === 0} onClick={() => move("up")} aria-label={`Move ${label} up`}>
+      <button ref={upRef} type="button" className={STEP_BUTTON} aria-disabled={index === 0} disabled={isReadOnly} onClick={() => move("up")} aria-label={`Move ${label} up`}>
         <span aria-hidden="true">↑</span>
       </button>
-      <button ref={downRef} type="button" className={STEP_BUTTON} aria-disabled={index === count - 1} onClick={() => move("down")} aria-label={`Move ${label} down`}>
+      <button ref={downRef} type="button" className={STEP_BUTTON} aria-disabled={index === count - 1} disabled={isReadOnly} onClick={() => move("down")} aria-label={`Move ${label} down`}>
         <span aria-hidden="true">↓</span>
       </button>
     </span>

@@ -7,6 +7,7 @@ import { Controller, FormProvider, useForm, useFormContext, useWatch, type Field
 import { useRecord, useSaveRecord, type FullRecord } from "@/components/collections/api";
 import type { UploadRef } from "@/components/collections/form-schemas";
 import { LookupPickerField } from "@/components/collections/form-fields";
+import { LanguageTabs, StructureFields, StructureScope } from "@/components/collections/language-tabs";
 import { MediaPicker } from "@/components/collections/media-picker";
 import { ConflictDialog, TheirChanges } from "@/components/collections/conflict-dialog";
 import { useFormDraft } from "@/components/collections/use-form-draft";
@@ -164,13 +165,17 @@ function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }
             {formError ? <Notice tone="error">{formError}</Notice> : null}
             {isNew && !source ? <TemplateChooser isDirty={formState.isDirty} /> : null}
             {source ? <Notice>{source.mode === "duplicate" ? "A copy of the workout: it is saved as a new workout with its own slug." : "Started from a template: it is saved as a new workout."}</Notice> : null}
-            <MetadataSection />
-            <section aria-labelledby="phases-heading" className="space-y-3">
-              <h2 id="phases-heading" className="text-xl font-semibold">
-                Phases
-              </h2>
-              <PhaseList />
-            </section>
+            <LanguageTabs control={form.control} setFocus={form.setFocus} record={isNew ? undefined : record}>
+              <MetadataSection />
+              <section aria-labelledby="phases-heading" className="space-y-3">
+                <h2 id="phases-heading" className="text-xl font-semibold">
+                  Phases
+                </h2>
+                <StructureScope>
+                  <PhaseList />
+                </StructureScope>
+              </section>
+            </LanguageTabs>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={formState.isSubmitting}>
                 {formState.isSubmitting ? "Saving…" : isNew ? "Create workout" : "Save changes"}
@@ -344,63 +349,67 @@ function MetadataSection() {
         Details
       </h2>
       <TextInputs path="title" label="Title" />
-      <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the title." error={errorOf("slug")} {...register("slug")} />
+      <StructureFields>
+        <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the title." error={errorOf("slug")} {...register("slug")} />
+      </StructureFields>
       <TextInputs path="description" label="Description" multiline />
-      <Controller
-        control={form.control}
-        name="image"
-        render={({ field, fieldState }) => <CoverImagePicker ref={field.ref} uploadId={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
-      />
-      <div className="grid gap-3 sm:grid-cols-3">
-        <Select label="Gender" error={errorOf("gender")} {...register("gender")}>
-          <option value="">Choose…</option>
-          {GENDERS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
-        <Select label="Level" error={errorOf("level")} {...register("level")}>
-          <option value="">Choose…</option>
-          {LEVELS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
-        <Select label="Duration (minutes)" error={errorOf("duration")} {...register("duration")}>
-          <option value="">Choose…</option>
-          {DURATIONS.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="flex flex-wrap items-end gap-6">
-        <NumberField path="estimated_duration" label="Estimated duration" unit="minutes" className="w-48" />
-        <fieldset aria-labelledby={locationsLegend} className="flex gap-3">
-          <legend id={locationsLegend} className="mb-1 text-sm font-medium text-slate-800">
-            Locations
-          </legend>
-          {LOCATIONS.map(([value, label]) => (
-            <label key={value} className="inline-flex items-center gap-1 text-sm">
-              <input type="checkbox" value={value} {...register("locations")} />
-              {label}
-            </label>
-          ))}
-        </fieldset>
-        <label className="inline-flex items-center gap-2 text-sm">
-          <input type="checkbox" {...register("template")} />
-          Template (offered when a new workout is started)
-        </label>
-      </div>
-      <div className="grid gap-3 md:grid-cols-2">
-        <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
-        <LookupPickerField form={form} name="goals" label="Goals" apiPath="/content/goals" />
-        <LookupPickerField form={form} name="body_parts" label="Body parts" apiPath="/content/body-parts" />
-        <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
-      </div>
+      <StructureFields className="space-y-4">
+        <Controller
+          control={form.control}
+          name="image"
+          render={({ field, fieldState }) => <CoverImagePicker ref={field.ref} uploadId={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+        />
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Select label="Gender" error={errorOf("gender")} {...register("gender")}>
+            <option value="">Choose…</option>
+            {GENDERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+          <Select label="Level" error={errorOf("level")} {...register("level")}>
+            <option value="">Choose…</option>
+            {LEVELS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+          <Select label="Duration (minutes)" error={errorOf("duration")} {...register("duration")}>
+            <option value="">Choose…</option>
+            {DURATIONS.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-wrap items-end gap-6">
+          <NumberField path="estimated_duration" label="Estimated duration" unit="minutes" className="w-48" />
+          <fieldset aria-labelledby={locationsLegend} className="flex gap-3">
+            <legend id={locationsLegend} className="mb-1 text-sm font-medium text-slate-800">
+              Locations
+            </legend>
+            {LOCATIONS.map(([value, label]) => (
+              <label key={value} className="inline-flex items-center gap-1 text-sm">
+                <input type="checkbox" value={value} {...register("locations")} />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          <label className="inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" {...register("template")} />
+            Template (offered when a new workout is started)
+          </label>
+        </div>
+        <div className="grid gap-3 md:grid-cols-2">
+          <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
+          <LookupPickerField form={form} name="goals" label="Goals" apiPath="/content/goals" />
+          <LookupPickerField form={form} name="body_parts" label="Body parts" apiPath="/content/body-parts" />
+          <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
+        </div>
+      </StructureFields>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { apiDeleteAll, apiGet, apiPost, expectImageLoaded, pickWithKeyboard, png } from "./content-support";
-import { expectNoSeriousA11yViolations, newSignedInPage, signInAsAdmin, toast } from "./support";
+import { expectNoSeriousA11yViolations, languageTab, newSignedInPage, signInAsAdmin, toast } from "./support";
 
 type Equipment = { id: number; name: Record<string, string>; description: Record<string, string>; slug: string; brand_id: number | null; categories: number[]; image: { id: string; name: string } | null; no_equipment: boolean };
 
@@ -23,7 +23,9 @@ test("an editor creates equipment with brand, categories and image, picks an ima
   await expect(page.getByRole("group", { name: "Image" })).toContainText("Choose or upload an image");
 
   await page.getByLabel("Name (en, default)").fill("Kettlebell 16 kg");
+  await languageTab(page, "de").click();
   await page.getByLabel("Name (de)").fill("Kugelhantel 16 kg");
+  await languageTab(page, "en").click();
   await page.getByLabel("Description (en, default)").fill("Cast iron");
   await pickWithKeyboard(page, "Brand", "iron", "Ironworks");
   await pickWithKeyboard(page, "Categories", "frei", "Free weights");
@@ -95,7 +97,9 @@ test("the no-equipment record says why it cannot be deleted and keeps only its t
   await expect(page.getByRole("group", { name: "Image" })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel("Description (en, default)").fill("Body weight only");
+  await languageTab(page, "de").click();
   await page.getByLabel("Description (de)").fill("Nur Körpergewicht");
+  await languageTab(page, "fr").click();
   await page.getByLabel("Description (fr)").fill("Poids du corps");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Saved “No equipment”.")).toBeVisible();
@@ -106,10 +110,12 @@ test("the no-equipment record says why it cannot be deleted and keeps only its t
 test("a stale equipment edit gets the choice to reload or overwrite", async ({ page, browser }) => {
   await signInAsAdmin(page, "/admin/content/equipment");
   await page.getByRole("link", { name: "Edit No equipment" }).click();
+  await languageTab(page, "de").click();
   await expect(page.getByLabel("Name (de)")).toHaveValue("Ohne Geräte");
   const editUrl = page.url().replace(/^https?:\/\/[^/]+/, "");
 
   const other = await newSignedInPage(browser, editUrl);
+  await languageTab(other, "fr").click();
   await other.getByLabel("Name (fr)").fill("Aucun équipement");
   await other.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(other, "Saved “No equipment”.")).toBeVisible();
@@ -120,7 +126,12 @@ test("a stale equipment edit gets the choice to reload or overwrite", async ({ p
   const conflict = page.getByRole("dialog", { name: "Someone else changed this record" });
   await expect(conflict).toBeVisible();
   await conflict.getByRole("button", { name: "Reload their version" }).click();
+  // Their version opens in the language that was in view.
+  await expect(languageTab(page, "de")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByLabel("Name (de)")).toHaveValue("Ohne Geräte");
+  await languageTab(page, "fr").click();
   await expect(page.getByLabel("Name (fr)")).toHaveValue("Aucun équipement");
+  await languageTab(page, "de").click();
   await expect(page.getByLabel("Name (de)")).toHaveValue("Ohne Geräte");
 
   await page.getByLabel("Name (de)").fill("Ohne Ausrüstung");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { animatedGif, apiDeleteAll, apiGet, apiPost, expectImageLoaded, mp4, pickWithKeyboard, png } from "./content-support";
-import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
+import { expectNoSeriousA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
 
 type Upload = { id: string; name: string; mime: string };
 type Exercise = {
@@ -45,7 +45,9 @@ test("an editor creates, filters, edits and deletes an exercise", async ({ page 
   await expect(page.getByRole("group", { name: "Image" })).toContainText("Choose or upload an image");
 
   await page.getByLabel("Name (en, default)").fill("Push-up");
+  await languageTab(page, "de").click();
   await page.getByLabel("Name (de)").fill("Liegestütz");
+  await languageTab(page, "en").click();
   await page.getByLabel("Summary (en, default)").fill("The classic");
   await page.getByLabel("Level").selectOption("beginner");
   await page.getByLabel("Gender").selectOption("male");
@@ -78,7 +80,9 @@ test("an editor creates, filters, edits and deletes an exercise", async ({ page 
     await expect(page.getByLabel(`Step ${count} (en, default)`)).toBeFocused();
     await page.keyboard.type(text);
   }
+  await languageTab(page, "de").click();
   await page.getByLabel("Step 1 (de)").fill("Hände unter die Schultern");
+  await languageTab(page, "en").click();
   await page.getByRole("button", { name: "Remove step 2" }).click();
   await expect(page.getByLabel("Step 2 (en, default)")).toHaveValue("Lower the chest to the floor");
   await page.getByRole("button", { name: "Move step 3 up" }).focus();
@@ -138,7 +142,9 @@ test("an editor creates, filters, edits and deletes an exercise", async ({ page 
   // Edit: the form shows what is stored; a taken slug is refused on its field; then a change is saved.
   await page.getByRole("link", { name: "Edit Push-up" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit exercise" })).toBeVisible();
+  await languageTab(page, "de").click();
   await expect(page.getByLabel("Name (de)")).toHaveValue("Liegestütz");
+  await languageTab(page, "en").click();
   await expect(page.getByLabel("Step 2 (en, default)")).toHaveValue("Push back up");
   await expect(page.getByRole("list", { name: "Chosen muscle groups" })).toContainText("Chest");
   await expect(page.getByRole("list", { name: "Chosen equipment" })).toContainText("No equipment");
@@ -148,6 +154,7 @@ test("an editor creates, filters, edits and deletes an exercise", async ({ page 
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByLabel("Slug")).toHaveAccessibleDescription("is already taken");
   await page.getByLabel("Slug").fill("push-up");
+  await languageTab(page, "fr").click();
   await page.getByLabel("Name (fr)").fill("Pompe");
   await page.getByLabel("Orientation").selectOption("alternating");
   await page.getByRole("button", { name: "Remove step 3" }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, newSignedInPage, signInAsAdmin, toast } from "./support";
+import { expectNoSeriousA11yViolations, languageTab, newSignedInPage, signInAsAdmin, toast } from "./support";
 
 test("an editor creates, filters, edits and deletes a muscle group", async ({ page }) => {
   // A whole working session (four records, filters, sorting, two languages, deletes).
@@ -15,6 +15,7 @@ test("an editor creates, filters, edits and deletes a muscle group", async ({ pa
   await page.getByRole("button", { name: "Create muscle group" }).click();
   await expect(page.getByText("Enter the name in en, the default language")).toBeVisible();
   await page.getByLabel("Name (en, default)").fill("Rear delts");
+  await languageTab(page, "de").click();
   await page.getByLabel("Name (de)").fill("Hintere Schulter");
   await page.getByLabel("Slug").fill("Rear Delts!");
   await page.getByRole("button", { name: "Create muscle group" }).click();
@@ -101,6 +102,7 @@ test("an editor creates, filters, edits and deletes a muscle group", async ({ pa
 
   // Edit: the German name and the slug.
   await page.getByRole("link", { name: "Edit Rear delts" }).click();
+  await languageTab(page, "de").click();
   await expect(page.getByLabel("Name (de)")).toHaveValue("Hintere Schulter");
   await page.getByLabel("Name (de)").fill("Hinterer Deltamuskel");
   await page.getByRole("button", { name: "Save changes" }).click();
@@ -142,10 +144,12 @@ test("a stale edit from a second browser gets the choice to reload or overwrite"
 
   // Someone else saves first.
   const other = await newSignedInPage(browser, editUrl);
+  await languageTab(other, "fr").click();
   await other.getByLabel("Name (fr)").fill("Mobilité");
   await other.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(other, "Saved “Mobility”.")).toBeVisible();
 
+  await languageTab(page, "de").click();
   await page.getByLabel("Name (de)").fill("Beweglichkeit");
   await page.getByRole("button", { name: "Save changes" }).click();
   const conflict = page.getByRole("dialog", { name: "Someone else changed this record" });
@@ -158,11 +162,14 @@ test("a stale edit from a second browser gets the choice to reload or overwrite"
 
   // Reload shows their version; a second stale save is then impossible: the form holds the new ETag.
   await conflict.getByRole("button", { name: "Reload their version" }).click();
+  await languageTab(page, "fr").click();
   await expect(page.getByLabel("Name (fr)")).toHaveValue("Mobilité");
+  await languageTab(page, "de").click();
   await expect(page.getByLabel("Name (de)")).toHaveValue("");
 
   // They change it again; this time the person overwrites.
   await other.goto(editUrl);
+  await languageTab(other, "fr").click();
   await other.getByLabel("Name (fr)").fill("Souplesse");
   await other.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(other, "Saved “Mobility”.")).toBeVisible();
@@ -171,8 +178,9 @@ test("a stale edit from a second browser gets the choice to reload or overwrite"
   await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
   await expect(toast(page, "Saved “Mobility”.")).toBeVisible();
 
-  await other.goto(editUrl);
+  await other.goto(`${editUrl}?lang=de`);
   await expect(other.getByLabel("Name (de)")).toHaveValue("Beweglichkeit");
+  await languageTab(other, "fr").click();
   await expect(other.getByLabel("Name (fr)")).toHaveValue("Mobilité");
   await other.context().close();
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { apiDeleteAll, apiGet, apiPost, expectImageLoaded, mp3, pickWithKeyboard, png } from "./content-support";
-import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
+import { expectNoSeriousA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
 
 type OnDemand = {
   id: string;
@@ -37,6 +37,7 @@ test("an editor builds an audio workout: the upload's progress shows, and the re
 
   await page.getByLabel("Type").selectOption("audio-workout");
   await page.getByLabel("Title (en, default)").fill("Evening wind-down");
+  await languageTab(page, "de").click();
   await page.getByLabel("Title (de)").fill("Abendruhe");
 
   // A file of a type the service does not take is refused with the API's reason.

@@ -30,3 +30,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 export function toast(page: Page, text: string | RegExp) {
   return page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: text });
 }
+
+/** An editor's language tab by its code ("de"): the tabs name each language "German (de)", the default "English (en, default)". */
+export function languageTab(page: Page, code: string) {
+  return page.getByRole("tablist", { name: "Languages" }).getByRole("tab", { name: new RegExp(`\\(${code}(, default)?\\)`) });
+}

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { apiLogin, createViaApi, uploadViaApi } from "./api-setup";
 import { apiDeleteAll, mp4, png } from "./content-support";
 import { E2E_ADMIN } from "./credentials";
-import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
+import { expectNoSeriousA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
 
 type Activity = { type: string; id?: string; fields?: { title: unknown; description: unknown; distance: number | null; duration: number | null } };
 type Plan = { id: string; title: string; weeks_total: number; days_total: number; max_days_per_week: number; weeks: { days: { activities: Activity[] }[] }[] };
@@ -54,6 +54,7 @@ test("an editor builds a four-week plan in the grid, moves activities by drag an
 
   await page.getByLabel("Title (en, default)").fill("Four weeks to 5K");
   await page.getByLabel("Description (en, default)").fill("Run, strengthen and stretch.");
+  await languageTab(page, "de").click();
   await page.getByLabel("Title (de)").fill("In vier Wochen zu 5 km");
   await page.getByLabel("Upload image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await png(400, 300) });
   await expect(page.getByRole("img", { name: "Preview of cover.png" })).toBeVisible();

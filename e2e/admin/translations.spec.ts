@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { buildSlideshowMp4, renderExerciseLoop, PALETTES } from "../../lib/demo/media";
 import { apiLogin, bearer, createViaApi, signInAs, uploadViaApi } from "./api-setup";
 import { E2E_ADMIN } from "./credentials";
-import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
+import { expectNoSeriousA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
 
 /**
  * The translation workspace and per-language publishing (ADR 11): a translator for German fills the
@@ -226,7 +226,7 @@ test("an editor unpublishes and returns a language to draft, and the history rec
   expect(stored.description.fr).toBe("Vingt minutes pour réveiller chaque muscle.");
 });
 
-test("the translation queue lists what German still needs, by collection, and leads to the workspace", async ({ page }) => {
+test("the translation queue lists what German still needs, by collection, and leads to the record in German, and from there to the workspace", async ({ page }) => {
   await signInAs(page, TRANSLATOR.email, TRANSLATOR.password);
   await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Translation queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Translation queue" })).toBeVisible();
@@ -254,6 +254,9 @@ test("the translation queue lists what German still needs, by collection, and le
 
   await page.getByLabel("Language", { exact: true }).selectOption("de");
   await page.getByRole("link", { name: TITLE }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/content/workouts/${workoutId}\\?lang=de$`));
+  await expect(languageTab(page, "de")).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("link", { name: "Open the translation workspace" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Translate workout" })).toBeVisible();
   await expect(page.getByLabel("Translate into")).toHaveValue("de");
   await expect(page.getByText("7 of 7 texts translated into de (complete)")).toBeVisible();
@@ -268,6 +271,8 @@ test("the translation queue lists what German still needs, by collection, and le
   // An exercise from the queue: its name and steps, without status controls (exercises have none).
   await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Translation queue" }).click();
   await page.getByRole("link", { name: "Goblet squat" }).click();
+  await expect(languageTab(page, "de")).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("link", { name: "Open the translation workspace" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Translate exercise" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Status by language" })).toHaveCount(0);
   await page.getByLabel("Name (de)", { exact: true }).fill("Goblet-Kniebeuge");

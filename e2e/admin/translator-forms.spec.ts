@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { apiLogin, bearer, createViaApi, signInAs } from "./api-setup";
 import { E2E_ADMIN } from "./credentials";
-import { expectNoSeriousA11yViolations, toast } from "./support";
+import { expectNoSeriousA11yViolations, languageTab, toast } from "./support";
 
 const TRANSLATOR = { email: "translator-forms-de@e2e.test", password: "translator-forms-password" };
 
@@ -14,14 +14,21 @@ test("a German translator edits only German texts in a record's form, and is poi
   await expect(page.getByRole("heading", { level: 1, name: "Edit fitness goal" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Open the translation workspace" })).toHaveAttribute("href", `/admin/translations/goals/${goal.id}`);
 
+  // The form opens in the translator's language; the structure is read only.
+  await expect(languageTab(page, "de")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByLabel("Slug")).not.toBeEditable();
+
   // Languages the translator does not translate are read only, and say why.
+  await languageTab(page, "fr").click();
   await expect(page.getByLabel("Name (fr)")).toHaveValue("Endurance");
   await expect(page.getByLabel("Name (fr)")).toHaveAttribute("readonly", "");
   await expect(page.getByLabel("Name (fr)")).toHaveAccessibleDescription("Read only: you translate de.");
-  await expect(page.getByLabel("Name (en, default)")).toHaveAttribute("readonly", "");
-  await expect(page.getByLabel("Name (de)")).not.toHaveAttribute("readonly", "");
   await page.getByLabel("Name (fr)").pressSequentially("x");
   await expect(page.getByLabel("Name (fr)")).toHaveValue("Endurance");
+  await languageTab(page, "en").click();
+  await expect(page.getByLabel("Name (en, default)")).toHaveAttribute("readonly", "");
+  await languageTab(page, "de").click();
+  await expect(page.getByLabel("Name (de)")).not.toHaveAttribute("readonly", "");
   await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel("Name (de)").fill("Ausdauer");

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
+import { expectNoSeriousA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
 
 /**
  * The workout editor (ADR 10): every item type with VALUE and RANGE targets entered through the
@@ -155,7 +155,9 @@ test("an editor builds a workout with all eight item types; the API returns exac
   // Details
   const title = `Full body builder ${suffix()}`;
   await page.getByLabel("Title (en, default)", { exact: true }).fill(title);
+  await languageTab(page, "de").click();
   await page.getByLabel("Title (de)", { exact: true }).fill("Ganzkörper-Aufbau");
+  await languageTab(page, "en").click();
   await page.getByLabel("Description (en, default)", { exact: true }).fill("Everything at once");
   await page.getByRole("button", { name: "Choose image from the library" }).click();
   const imageDialog = page.getByRole("dialog", { name: "Choose image" });
@@ -297,6 +299,7 @@ test("an editor builds a workout with all eight item types; the API returns exac
   await expect(page).toHaveURL(/\/admin\/content\/workouts\/[0-9a-f-]{36}$/);
   const id = page.url().split("/").at(-1)!;
   await page.reload();
+  await languageTab(page, "de").click();
   await expect(page.getByLabel("Title (de)", { exact: true })).toHaveValue("Ganzkörper-Aufbau");
   await expect(item(phase(page, "Training"), 2).getByRole("group", { name: "Round 2", exact: true }).getByLabel("Work (seconds)")).toHaveValue("30");
   await expectNoSeriousA11yViolations(page);
@@ -639,6 +642,7 @@ test("nothing typed is lost: a draft survives a refused save and a reload; a sta
   const plank = await exerciseName(page, cat.exercises.plank);
   await pickExercise(page, amrap, plank);
   expect((await api(page, "DELETE", `/content/exercises/${cat.exercises.plank}`)).status).toBe(204);
+  await languageTab(page, "de").click();
   await page.getByLabel("Title (de)", { exact: true }).fill("Reihenfolge");
   await page.getByRole("button", { name: "Save changes" }).click();
   const deleted = amrap.getByRole("group", { name: `Exercise 3: ${plank}` });
@@ -692,7 +696,7 @@ test("nothing typed is lost: a draft survives a refused save and a reload; a sta
   await expect(page.getByLabel("Title (de)", { exact: true })).toHaveValue("Reihenfolge");
 });
 
-test("under strict publishing, a text a published language needs is refused on that language's input, inside its opened translations", async ({ page }) => {
+test("under strict publishing, a text a published language needs is refused on that language's input, on that language's tab", async ({ page }) => {
   test.setTimeout(120_000);
   await signInAsAdmin(page, "/admin/content/workouts");
   // Strict publishing: a language published keeps every text, the timer title included (docs/api.md "Publishing").
@@ -725,15 +729,19 @@ async function refuseClearedGermanTimerTitle(page: Page) {
 
   await page.goto(`/admin/content/workouts/${workout.id as string}`);
   const timer = item(phase(page, "Training"), 1);
-  await timer.getByText("Translations of timer title").click();
+  await languageTab(page, "de").click();
   const german = timer.getByLabel("Timer title (de)");
   await expect(german).toHaveValue("Laufen");
   await german.fill("");
-  await timer.getByText("Translations of timer title").click(); // closed again before saving
+  await languageTab(page, "en").click(); // German out of view before saving
   await expect(german).toBeHidden();
   await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(languageTab(page, "de")).toContainText("1 error");
+  await expect(languageTab(page, "de")).toHaveAttribute("aria-selected", "true");
   await expect(german).toBeVisible();
+  await expect(german).toBeFocused();
   await expect(german).toHaveAccessibleDescription("is required in de: the record is published in de");
+  await languageTab(page, "en").click();
   await expect(timer.getByLabel("Timer title (en)")).not.toHaveAttribute("aria-invalid", "true");
   await expectNoSeriousA11yViolations(page);
 }

@@ -26,7 +26,7 @@ export default async function EditRecordPage({ params }: Params) {
           <Link href={`/admin/translations/${collection.slug}/${encodeURIComponent(id)}`} className="font-medium text-blue-800 underline">
             Open the translation workspace
           </Link>{" "}
-          to see the default language beside yours.
+          to change the status of your languages.
         </Notice>
       ) : null}
       {collection.versioned ? (
