@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { apiLogin, bearer, createViaApi, signInAs, uploadViaApi } from "./api-setup";
 import { E2E_ADMIN } from "./credentials";
-import { expectNoSeriousA11yViolations, toast } from "./support";
+import { expectNoSeriousA11yViolations, languageTab, toast } from "./support";
 
 /**
  * The version history beside the editor (docs/decisions/0027): an editor compares the first version of
@@ -90,6 +90,7 @@ test("an editor compares an earlier version with the current one and restores it
   await expect(toast(page, "Restored version 1; the form shows it now.")).toBeVisible();
 
   // The form was loaded again with the restored content, and the history has the restore on top.
+  await languageTab(page, "de").click();
   await expect(page.getByLabel("Title (de)", { exact: true })).toHaveValue("Bergsprints");
   await expect(versions.getByRole("row").nth(1).getByRole("cell")).toHaveText(["3", /\d/, EDITOR.email, "Restored version 1", "Compare"]);
   const served = await request.get(`/api/v3/content/workouts/${workoutId}?texts=all&lang=en,de`, { headers: bearer(await adminToken(request)) });
@@ -113,6 +114,7 @@ test("a restore over someone else's newer save is refused and says why", async (
   await page.getByRole("dialog", { name: "Restore version 2?" }).getByRole("button", { name: "Restore version 2" }).click();
   await expect(history.getByRole("alert")).toHaveText(/Someone saved this workout after you opened it, so nothing was restored\./);
   // The form and the history now show the newer save; nothing was restored.
+  await languageTab(page, "de").click();
   await expect(page.getByLabel("Title (de)", { exact: true })).toHaveValue("Hügelsprints");
   await expect(history.getByRole("table", { name: "Versions, newest first" }).getByRole("row").nth(1).getByRole("cell")).toHaveText(["4", /\d/, E2E_ADMIN.email, "Changed", "Compare"]);
 });
