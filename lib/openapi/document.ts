@@ -22,7 +22,7 @@ export const errorSchema = z
       .meta({ description: `Field problems: the first ${MAX_DETAILS} at most` }),
     details_omitted: z.number().int().positive().optional().meta({ description: "How many further field problems were left out of `details`" }),
   })
-  .meta({ id: "Error", description: "Every error response has this body (specification §7)" });
+  .meta({ id: "Error", description: "Every error response has this body" });
 
 /**
  * Every error status an operation can answer, derived from its definition as the wrapper

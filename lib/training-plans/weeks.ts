@@ -104,7 +104,7 @@ export const activityInputSchema = discriminatedInput(
   ACTIVITY_TYPES,
 ).meta({
   id: "ActivityReferenceInput",
-  description: "A workout or on-demand record by id, or a fitness activity described in place (§2.5)",
+  description: "A workout or on-demand record by id, or a fitness activity described in place",
 });
 
 export const weekInputSchema = z
@@ -125,7 +125,7 @@ export type ActivityInput = z.output<typeof activityInputSchema>;
 
 const ACTIVITY_REFERENCE_DESCRIPTION =
   "A workout or on-demand record by id (fetch it with the `training-plan` query parameter), or a fitness " +
-  "activity described in place (§2.5). `distance` is meters, `duration` seconds.";
+  "activity described in place. `distance` is meters, `duration` seconds.";
 
 /** The response schema of an activity reference, for one representation of a fitness activity's texts. */
 function activityReferenceSchemaOf<T extends z.ZodType>(text: T) {

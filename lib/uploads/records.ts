@@ -69,7 +69,7 @@ export const uploadRecordSchema = z
       .optional()
       .meta({ description: "Video and audio: caption files by language (also subtitle renditions of the stream)" }),
   })
-  .meta({ id: "Upload", description: "A file reference (specification §2.2)" });
+  .meta({ id: "Upload", description: "A file reference" });
 
 export type UploadRecord = z.output<typeof uploadRecordSchema>;
 export type UploadRow = typeof tables.uploads.$inferSelect;

@@ -161,7 +161,7 @@ const rangeTargetSchema = z
 
 export const targetSchema = z.discriminatedUnion("type", [valueTargetSchema, rangeTargetSchema]).meta({
   id: "Target",
-  description: "A goal or resistance target: one value, or a range from `min` to `max` (§2.4)",
+  description: "A goal or resistance target: one value, or a range from `min` to `max`",
   examples: [
     { type: "VALUE", metric: "repetitions", value: 12 },
     { type: "RANGE", metric: "weight", min: 20, max: 25 },
@@ -329,7 +329,7 @@ export const workoutItemInputSchema = discriminatedInput(
   WORKOUT_ITEM_TYPES,
 ).meta({
   id: "WorkoutItemInput",
-  description: "A workout item (§2.4); `type` decides its further fields. Unknown fields are ignored.",
+  description: "A workout item; `type` decides its further fields. Unknown fields are ignored.",
 });
 
 export const phaseInputSchema = z
@@ -397,7 +397,7 @@ function checkPhaseKinds(phases: readonly unknown[], ctx: z.RefinementCtx) {
 // Response schemas
 
 const WORKOUT_ITEM_DESCRIPTION =
-  "A workout item (§2.4); `type` decides its further fields. Times and rests are seconds. " +
+  "A workout item; `type` decides its further fields. Times and rests are seconds. " +
   "`notes` is an empty string when there are none.";
 
 /** The response schema of an item, for one representation of its texts. */
@@ -453,7 +453,7 @@ function phaseSchemaOf<T extends z.ZodType, I extends z.ZodType>(text: T, item: 
 /** A phase as responses show it (docs/api.md "Workout phases"): its title and every text of its items plain strings. */
 export const phaseSchema = phaseSchemaOf(plainTextSchema, workoutItemSchema).meta({
   id: "Phase",
-  description: "A phase of a workout (§2.4): warm-up, training or cool-down, in that order",
+  description: "A phase of a workout: warm-up, training or cool-down, in that order",
   examples: [
     {
       kind: "warm-up",
