@@ -4,8 +4,8 @@ import { apiLogin, bearer, createViaApi, signInAs, uploadViaApi } from "./api-se
 import { E2E_ADMIN } from "./credentials";
 import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
 
+/**
  * One language in focus (ADR 9): editors show one language's texts at a time under a row of
- * One language in focus (issue 26): editors show one language's texts at a time under a row of
  * language tabs, with the default language's text beside each field as the source, and the structure
  * once (read only for translators). The address carries the language.
  */
