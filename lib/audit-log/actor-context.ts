@@ -36,11 +36,13 @@ export function currentAuditActor(): AuditActor {
 
 type CallerLike =
   | { kind: "user"; userId: string }
-  | { kind: "integration"; tokenId: string };
+  | { kind: "integration"; tokenId: string }
+  | { kind: "preview" };
 
 /** The actor of an API request: its caller, by the credential it sent (a bearer token or the admin's cookie). */
 export function auditActorOfRequest(caller: CallerLike | null, req: Request, requestId: string): AuditActor {
-  if (!caller) return { type: "system", id: null, credential: "none", requestId };
+  // A preview link only reads (docs/decisions/0031): it can be the actor of no entry.
+  if (!caller || caller.kind === "preview") return { type: "system", id: null, credential: "none", requestId };
   if (caller.kind === "integration") return { type: "integration_token", id: caller.tokenId, credential: "integration_token", requestId };
   return { type: "user", id: caller.userId, credential: req.headers.get("authorization") ? "access_token" : "admin_session", requestId };
 }

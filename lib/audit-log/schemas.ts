@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   "schedule.deleted",
   "schedule.succeeded",
   "schedule.failed",
+  "preview_link.created",
+  "preview_link.revoked",
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",
@@ -51,7 +53,7 @@ export const auditEntrySchema = z
     request_id: z.string().nullable().meta({ description: "The `X-Request-Id` of the request; null for background work" }),
     target: z
       .object({
-        type: z.string().meta({ description: "`User`, `Session`, `IntegrationToken`, `Webhook`, `IntegrationConnection`, `Schedule`, or a content entity (`Workout` …)" }),
+        type: z.string().meta({ description: "`User`, `Session`, `IntegrationToken`, `Webhook`, `IntegrationConnection`, `Schedule`, `PreviewLink`, or a content entity (`Workout` …)" }),
         id: z.string().nullable(),
         label: z.string().nullable(),
       })

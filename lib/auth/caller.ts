@@ -5,16 +5,21 @@ import type { AuthPolicy } from "@/lib/http/operation";
 import { describeError, log } from "@/lib/log";
 import { accessTokenFromSession } from "@/lib/admin-session/cookie";
 import { CoherentCache } from "@/lib/cache/coherent-cache";
+import { authenticatePreviewLink, PREVIEW_PARAMETER, type PreviewLinkCaller } from "@/lib/preview-links/authenticate-preview-link";
 import { verifyToken } from "./tokens";
 
 export type Scope = "mobile" | "platform";
 export type Role = "admin" | "editor" | "translator" | "member";
 export type PlatformRole = Exclude<Role, "member">;
 
-/** Who is calling: a signed-in user (access token or admin session) or an integration token. */
+/**
+ * Who is calling: a signed-in user (access token or admin session), an integration token, or a preview
+ * link (only where the operation admits one: the record reads, docs/api.md "Preview links").
+ */
 export type Caller =
   | { kind: "user"; userId: string; organizationId: string; scope: Scope; role: Role; languages: string[]; sessionId: string; tokenId: string }
-  | { kind: "integration"; tokenId: string; organizationId: string; scope: Scope };
+  | { kind: "integration"; tokenId: string; organizationId: string; scope: Scope }
+  | PreviewLinkCaller;
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -42,16 +47,33 @@ function bearerToken(req: Request): string | undefined {
   return match[1];
 }
 
+/** The `preview` query parameter's value, if the request has one. */
+function previewToken(req: Request): string | null {
+  // Most requests have none: skip parsing the address for them.
+  if (!req.url.includes(`${PREVIEW_PARAMETER}=`)) return null;
+  return new URL(req.url).searchParams.get(PREVIEW_PARAMETER);
+}
+
 /**
- * Establishes the caller from the bearer token, or from the admin's session cookie (whose encrypted
+ * Establishes the caller from a preview link's token (where the operation admits one; the link is then
+ * the credential, whatever else the request carries), the bearer token, or from the admin's session cookie (whose encrypted
  * content holds an access token; writes must then be same-origin). Beyond the signature and expiry, the token must still
  * be live in the database: an integration token not deleted, a user's session not revoked and the
  * user still entitled to the token's scope. The role is the user's current one, not the token's.
  */
 export async function authenticateRequest(req: Request, policy: AuthPolicy): Promise<Caller | null> {
   if (policy.public) return null;
+  const preview = previewToken(req);
+  if (preview !== null && policy.preview) return authenticatePreviewLink(preview);
   const token = bearerToken(req) ?? (await accessTokenFromSession(req));
-  if (!token) throw new ApiError("unauthorized", "authentication required: send 'Authorization: Bearer <token>'");
+  if (!token) {
+    throw new ApiError(
+      "unauthorized",
+      preview !== null
+        ? "a preview link reads only its record and the records it references (GET /content/{collection}/{id})"
+        : "authentication required: send 'Authorization: Bearer <token>'",
+    );
+  }
 
   const verified = await verifyToken(token);
   if (!verified.ok) {
@@ -130,6 +152,11 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Applies the operation's policy to an authenticated caller (docs/api.md "Roles and scopes"). */
 export function authorizeCaller(caller: Caller | null, policy: AuthPolicy, method: string): void {
   if (policy.public || !caller) return;
+  if (caller.kind === "preview") {
+    // Only reads that admit preview links authenticate one (authenticateRequest); this holds it to them.
+    if (!policy.preview || WRITE_METHODS.has(method)) throw new ApiError("forbidden", "a preview link only reads its record");
+    return;
+  }
   if (caller.kind === "integration") {
     if (!policy.integration) throw new ApiError("forbidden", "integration tokens can only read /content/... endpoints");
     return;

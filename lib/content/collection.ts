@@ -14,6 +14,7 @@ import { recordContentEvent } from "./events";
 import { assertIfMatch, etagOf } from "./etag";
 import { assertReferencesExist, INT32_MAX, referencedConflict, type ReferenceUse } from "./references";
 import { resolveSlug } from "./slug";
+import { assertPreviewCovers } from "@/lib/preview-links/assert-preview-covers";
 import { recordVersion } from "@/lib/versions/record-version";
 import { buildSearchText, computeCompleteness, requireDefaultText, type WriteMode } from "./text";
 import { assertTranslatorChange, type NestedTextSpec } from "./translator";
@@ -314,6 +315,7 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
   }
 
   async function findVisible(ctx: ContentContext, id: string | number, options?: { trainingPlanId?: string }): Promise<R> {
+    if (ctx.caller.kind === "preview") await assertPreviewCovers(ctx.db, ctx.caller, config, id);
     if (options?.trainingPlanId) await assertInTrainingPlan(ctx, config.key, id, options.trainingPlanId);
     const [row] = (await ctx.db
       .select()

@@ -75,6 +75,7 @@ export async function buildContentContext(
   input: { db: Db; caller: Caller; req: Request; url: URL; multiLanguage: boolean },
 ): Promise<ContentContext> {
   const organization = await getOrganizationSettings(input.db, input.caller.organizationId);
+  if (input.caller.kind === "preview") return previewContext(input.db, input.caller, organization);
   const params = input.url.searchParams;
   const texts = input.multiLanguage ? validateInput(textQuerySchema.pick({ texts: true }), { texts: params.get("texts") ?? undefined }).texts : undefined;
   const view = textViewFrom({
@@ -92,6 +93,26 @@ export async function buildContentContext(
     view,
     writeLanguage: contentLanguage ?? organization.defaultLanguage,
     seesOnlyPublished,
+  };
+}
+
+/**
+ * A preview link reads its record as it is now, drafts included, in the link's language alone:
+ * `lang`, `texts` and `Accept-Language` do not change it (docs/api.md "Preview links"). A link whose
+ * language the organization has since dropped reads nothing.
+ */
+function previewContext(db: Db, caller: Extract<Caller, { kind: "preview" }>, organization: OrganizationSettings): ContentContext {
+  const language = caller.language === "default" ? organization.defaultLanguage : caller.language;
+  if (!organization.languages.includes(language)) {
+    throw new ApiError("unauthorized", `the preview link's language (${language}) is no longer a language of this organization`);
+  }
+  return {
+    db,
+    caller,
+    organization,
+    view: { mode: "single", language, defaultLanguage: organization.defaultLanguage },
+    writeLanguage: language,
+    seesOnlyPublished: false,
   };
 }
 

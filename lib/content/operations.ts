@@ -13,6 +13,10 @@ import { mergePatchSchemaOf } from "./merge-patch-schema";
 /** Reads are open to every scope and to integration tokens; writes to platform editors (docs/api.md "Roles and scopes"). */
 export const CONTENT_READ: AuthPolicy = { mobile: true, integration: true };
 export const CONTENT_WRITE: AuthPolicy = { roles: ["admin", "editor", "translator"] };
+/** A record read that also admits a preview link (docs/api.md "Preview links"). */
+const CONTENT_READ_OR_PREVIEW: AuthPolicy = { ...CONTENT_READ, preview: true };
+const PREVIEW_READ_DESCRIPTION =
+  "With `preview=<token>` (a preview link's address) the link is the credential, whatever else the request carries: it reads the record it was made for, and the records that one references (a workout's exercises; a training plan's workouts, on-demand items and its workouts' exercises), as they are now, drafts included, in the link's language (`lang`, `texts` and `Accept-Language` are not used). Any other record is a 404; an expired or revoked link a 401.";
 
 type Schemas = {
   /** OpenAPI component names derive from it: "Exercise" → ExercisePreview, ExerciseList, ExerciseInput. */
@@ -28,6 +32,8 @@ type Schemas = {
   listDescription?: string;
   /** The `training-plan` query parameter (workouts and on-demand). */
   acceptsTrainingPlan?: boolean;
+  /** The record read admits a preview link's token (docs/api.md "Preview links"). */
+  readsWithPreviewLinks?: boolean;
 };
 
 /**
@@ -151,8 +157,9 @@ export function collectionOperations(collection: Collection<any, any>, schemas: 
     path: `${base}/{id}`,
     operationId: `get${schemas.name}`,
     summary: `Get one ${collection.label}`,
+    ...(schemas.readsWithPreviewLinks ? { description: PREVIEW_READ_DESCRIPTION } : {}),
     tags: [schemas.tag],
-    auth: CONTENT_READ,
+    auth: schemas.readsWithPreviewLinks ? CONTENT_READ_OR_PREVIEW : CONTENT_READ,
     request: { params, query: getQuery, headers: conditionalHeaders },
     responses: {
       200: { description: `The ${collection.label}`, schema: record, headers: readResponseHeaders("strong") },

@@ -208,6 +208,7 @@ export const exerciseOperations = collectionOperations(exercises, {
   fullAllTexts: exerciseAllTextsSchema,
   input: exerciseInputSchema,
   tag: "Exercises",
+  readsWithPreviewLinks: true,
   listDescription:
     "Filters: `q` (exercise name or equipment name), `name[contains]`, `level`, `gender`, `equipment[in|and|eq]`, `equipment_brands` (list, any), `muscle_groups[and|in|eq]`, `types`. Order: `updated` (default, desc), `created`, `name`.",
 });

@@ -20,11 +20,13 @@ export type ResponseSpec = {
 /**
  * Who may call an operation. `public` needs no credential. Otherwise a valid token is required, and:
  * `roles` limits platform callers to those roles; `mobile` admits mobile-scope tokens; `integration`
- * admits integration tokens (only ever for `/content/...` reads).
+ * admits integration tokens (only ever for `/content/...` reads); `preview` admits a preview link's
+ * token in the `preview` query parameter (only ever for a record read, which checks that the link
+ * covers the record: docs/api.md "Preview links").
  */
 export type AuthPolicy =
   | { public: true }
-  | { public?: false; roles?: readonly ("admin" | "editor" | "translator")[]; mobile?: boolean; integration?: boolean };
+  | { public?: false; roles?: readonly ("admin" | "editor" | "translator")[]; mobile?: boolean; integration?: boolean; preview?: boolean };
 
 export type OperationContext<Q, B, P, C> = {
   req: Request;

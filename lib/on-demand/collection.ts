@@ -265,6 +265,7 @@ export const onDemandOperations = collectionOperations(onDemand, {
   fullAllTexts: onDemandAllTextsSchema,
   input: onDemandInputSchema,
   tag: "On-demand",
+  readsWithPreviewLinks: true,
   acceptsTrainingPlan: true,
   listDescription:
     "Virtual classes and audio workouts. Filters: `q` (title or description in any language, or the instructor's name), " +

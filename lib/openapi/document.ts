@@ -73,6 +73,7 @@ function errorResponses(operation: Operation<never, never, never, never>) {
 function security(operation: Operation<never, never, never, never>) {
   if (operation.auth.public) return [];
   const schemes: Record<string, string[]>[] = [{ bearerAuth: [] }];
+  if (operation.auth.preview) schemes.push({ previewLink: [] });
   return schemes;
 }
 
@@ -149,6 +150,12 @@ export function buildOpenApiDocument(operations: Operation<never, never, never, 
             scheme: "bearer",
             bearerFormat: "JWT",
             description: "An access token from POST /auth/login, or an integration token from POST /auth/integration",
+          },
+          previewLink: {
+            type: "apiKey",
+            in: "query",
+            name: "preview",
+            description: "A preview link's token (POST /content/{collection}/{id}/preview-links): reads that record and the records it references, in the link's language, drafts included",
           },
         },
       },

@@ -33,6 +33,7 @@ import { auditLogOperations } from "@/lib/audit-log/operations";
 import { scheduleOperationsAll } from "@/lib/schedules/operations";
 import { getOrganization, patchOrganization } from "@/lib/organizations/operations";
 import { allVersionOperations } from "@/lib/versions/operations";
+import { previewLinkOperationsAll } from "@/lib/preview-links/operations";
 import { getOpenApiDocument } from "./operations";
 
 /**
@@ -90,4 +91,5 @@ export const operations = [
   ...jobOperations,
   ...auditLogOperations,
   ...scheduleOperationsAll,
+  ...previewLinkOperationsAll,
 ] as unknown as Operation<never, never, never, never>[];

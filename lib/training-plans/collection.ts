@@ -241,6 +241,7 @@ export const trainingPlanOperations = collectionOperations(trainingPlans, {
   fullAllTexts: trainingPlanAllTextsSchema,
   input: trainingPlanInputSchema,
   tag: "Training plans",
+  readsWithPreviewLinks: true,
   listDescription:
     "Filters: `q`, `title[contains]`, `goals[in|eq|and]`, `types`, `locations[eq|in|and]`, `level`, `days_total[gte|lte|eq]`, `weeks_total[gte|lte|eq]`, `max_days_per_week[eq|gte|lte]`, `status` (`default:published,de:draft`, any; `[and]` all), `content_packages`, `workouts`. Order: `created`, `updated` (default desc), `title`, `published`.",
 });

@@ -254,6 +254,7 @@ export const workoutOperations = collectionOperations(workouts, {
   fullAllTexts: workoutAllTextsSchema,
   input: workoutInputSchema,
   tag: "Workouts",
+  readsWithPreviewLinks: true,
   acceptsTrainingPlan: true,
   listDescription:
     "Filters: `q`, `title[contains]`, `level`, `gender`, `duration`, `body_parts[in|and]`, `goals[in|and]`, `types`, `locations`, `template` (true/false/1/0), `status` (`default:published,de:draft`, any; `[and]` all), `content_packages`, `exercises`. Order: `updated` (default desc), `created`, `title`, `published`.",
