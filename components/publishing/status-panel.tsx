@@ -10,6 +10,8 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import { ApiRequestError, describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import { maySetStatusOf, STATUS_TRANSITIONS, statusForTransitions, type ContentStatus } from "@/lib/publishing/transitions";
+import { RecordSchedules } from "@/components/schedules/record-schedules";
+import { ScheduleDialog } from "@/components/schedules/schedule-dialog";
 import { useChangeStatus } from "./api";
 
 const ACTION_LABELS: Record<ContentStatus, string> = { published: "Publish", unpublished: "Unpublish", draft: "Back to draft" };
@@ -32,7 +34,8 @@ export function StatusBadge({ status }: { status: ContentStatus }) {
 /**
  * Every language's status with the transitions allowed from it. A button the person's role or
  * languages do not permit is shown disabled with the reason, so translators see what exists but
- * cannot use it; the API enforces the same rules (403).
+ * cannot use it; the API enforces the same rules (403). Each language's change can also be scheduled
+ * for later (ADR 29), and the record's schedules are listed with a cancel button.
  */
 export function StatusPanel({
   collection,
@@ -52,6 +55,8 @@ export function StatusPanel({
   const change = useChangeStatus(collection, id);
   const toast = useToast();
   const [refusal, setRefusal] = useState<Refusal>();
+  // The language whose "Schedule…" dialog is open.
+  const [scheduling, setScheduling] = useState<{ key: string; language: string; suggested: ContentStatus }>();
   const noteId = useId();
   const permittedNote =
     role === "translator" ? `You can change the status of ${translatorLanguages.join(", ") || "no language"} only.` : undefined;
@@ -159,11 +164,32 @@ export function StatusPanel({
                     {ACTION_LABELS[to]}
                   </Button>
                 ))}
+                <Button
+                  variant="ghost"
+                  className="ml-2"
+                  aria-label={`Schedule a change of ${language}`}
+                  aria-describedby={!mayChange && permittedNote ? noteId : undefined}
+                  disabled={!mayChange}
+                  onClick={() => setScheduling({ key, language, suggested: STATUS_TRANSITIONS[current][0] ?? "published" })}
+                >
+                  Schedule…
+                </Button>
               </Cell>
             </Row>
           );
         })}
       </Table>
+      <RecordSchedules collection={collection} id={id} />
+      {scheduling ? (
+        <ScheduleDialog
+          collection={collection}
+          id={id}
+          statusKey={scheduling.key}
+          language={scheduling.language}
+          suggested={scheduling.suggested}
+          onClose={() => setScheduling(undefined)}
+        />
+      ) : null}
     </section>
   );
 }

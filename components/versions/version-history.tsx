@@ -82,7 +82,7 @@ export function VersionHistory({ collection, id }: { collection: AdminCollection
   };
 
   return (
-    <aside aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <aside id="version-history" aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id={headingId} className="text-lg font-semibold">
         Version history
       </h2>

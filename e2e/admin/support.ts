@@ -26,6 +26,16 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join("; ")})`)).toEqual([]);
 }
 
+/**
+ * No accessibility violation at all, of any impact, on the page as it is now, or in the part `include`
+ * selects (a panel held to that on a page that is not yet).
+ */
+export async function expectNoA11yViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
+  expect(results.violations.map((violation) => `${violation.impact}: ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join("; ")})`)).toEqual([]);
+}
+
 /** A toast (role=status inside the Notifications region); Next's route announcer is left out. */
 export function toast(page: Page, text: string | RegExp) {
   return page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: text });

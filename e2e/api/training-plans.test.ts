@@ -357,6 +357,8 @@ describe("list filters and order", () => {
     ["level[eq]=advanced", () => "filter[where][level][eq]=advanced", ["p3"]],
     ["types[in]", () => `filter[where][types][in]=${cat.categories[1]}`, ["p2", "p3"]],
     ["gte and lte together", () => "filter[where][max_days_per_week][gte]=2&filter[where][max_days_per_week][lte]=2", ["p2"]],
+    ["id[in] (the plans a calendar of schedules names, in one request)", () => `filter[where][id][in]=${ids.p1},${ids.p3}`, ["p1", "p3"]],
+    ["id (bare eq)", () => `filter[where][id]=${ids.p2}`, ["p2"]],
   ];
   it.each(FILTERS)("%s", async (_name, filter, expected) => {
     expect(await query(filter())).toEqual(names(...expected));

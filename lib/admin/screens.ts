@@ -9,6 +9,11 @@ const COLLECTION_GROUPS: AdminScreenGroup[] = (["Content", "Equipment", "Lookups
   links: ADMIN_COLLECTIONS.filter((collection) => collection.group === group).map((collection) => ({ href: `/admin/content/${collection.slug}`, label: collection.label })),
 }));
 
+const PUBLISHING_GROUP: AdminScreenGroup = {
+  heading: "Publishing",
+  links: [{ href: "/admin/schedules", label: "Scheduled changes" }],
+};
+
 const WORK_GROUP: AdminScreenGroup = {
   heading: "Translation and media",
   links: [
@@ -39,6 +44,6 @@ const IMPORT_SCREEN: AdminScreen = { href: "/admin/imports", label: "Import cont
  */
 export function adminScreenGroups(role: string): AdminScreenGroup[] {
   const canImport = role === "admin" || role === "editor";
-  const work = [...COLLECTION_GROUPS, canImport ? { ...WORK_GROUP, links: [...WORK_GROUP.links, IMPORT_SCREEN] } : WORK_GROUP];
+  const work = [...COLLECTION_GROUPS, PUBLISHING_GROUP, canImport ? { ...WORK_GROUP, links: [...WORK_GROUP.links, IMPORT_SCREEN] } : WORK_GROUP];
   return role === "admin" ? [...work, ORGANIZATION_GROUP] : work;
 }

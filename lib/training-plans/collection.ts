@@ -70,6 +70,7 @@ export const trainingPlanAllTextsSchema = trainingPlanSchemaOf(ALL_TEXTS, traini
 
 const filterSpec = {
   fields: {
+    id: { type: "uuid", operators: ["eq", "in"] },
     q: { type: "string", operators: ["eq", "contains"] },
     title: { type: "string", operators: ["contains"] },
     goals: { type: "int", operators: ["eq", "in", "and"] },
@@ -120,6 +121,7 @@ export const trainingPlans = defineCollection<TrainingPlanRow, TrainingPlanInput
   filter: {
     spec: filterSpec,
     compilers: (ctx) => ({
+      id: scalarField(p.id, "uuid"),
       q: searchTextField(p.searchText),
       title: searchTextField(p.searchText),
       goals: arrayField(p.goals),
