@@ -22,6 +22,17 @@ export type JobRunner = {
 
 export const SHUTDOWN_MS = 25_000;
 const MAX_ERROR_LENGTH = 1_000;
+/**
+ * Due times further away are left to the poll: a timer per far-off schedule would pile up, and Node
+ * fires a timer of more than 2^31 - 1 ms (about 24.8 days) at once.
+ */
+export const WAKE_HORIZON_MS = 60 * 60 * 1000;
+
+/** How long until a job due at `at` should wake its task's worker, or undefined when the poll will see it. */
+export function wakeDelay(at: Date, now: number): number | undefined {
+  const delay = Math.max(0, at.getTime() - now) + 20;
+  return delay > WAKE_HORIZON_MS ? undefined : delay;
+}
 
 type FetchedJob = PgBoss.JobWithMetadata<JobData>;
 
@@ -74,10 +85,12 @@ export async function startJobRunner(database: Database, tasks: readonly AnyTask
   const wakeAll = () => wakers.forEach((waker) => waker.wake());
 
   const wakeAt = (name: string, at: Date) => {
+    const delay = wakeDelay(at, Date.now());
+    if (delay === undefined) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
       wakers.get(name)?.wake();
-    }, Math.max(0, at.getTime() - Date.now()) + 20);
+    }, delay);
     timer.unref();
     timers.add(timer);
   };
