@@ -22,6 +22,7 @@ import { getChanges } from "@/lib/changes/operations";
 import { getTranslationQueue } from "@/lib/translations/operations";
 import { translationExchangeOperations } from "@/lib/translation-exchange/operations";
 import { importOperations } from "@/lib/imports/operations";
+import { archiveOperations } from "@/lib/org-archive/operations";
 import { onDemandStatusOperations } from "@/lib/on-demand/status-operations";
 import { deleteUserById, getUser, getUsers, patchUser, postUser } from "@/lib/users/operations";
 import { deleteUploadById, deleteUploadCaptions, getUpload, getUploads, patchUpload, postUpload, putUploadCaptions } from "@/lib/uploads/operations";
@@ -82,6 +83,7 @@ export const operations = [
   getTranslationQueue,
   ...translationExchangeOperations,
   ...importOperations,
+  ...archiveOperations,
   ...onDemandOperations.all,
   ...allVersionOperations,
   postSearch,

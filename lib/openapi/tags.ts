@@ -20,5 +20,6 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Integrations: "Connections to content providers, with their settings (secrets stored encrypted).",
   "Audit log": "Who did what, when, with which credential: the organization's append-only record (admins).",
   Imports: "Bulk imports of exercises, equipment and lookups from JSON Lines or CSV files, with a dry run and each line's outcome (admins, editors).",
+  "Organization archive": "The whole organization as one checksummed archive: export it (a signed download) or import one, as jobs (admins).",
   Jobs: "Background work (webhook deliveries, thumbnails): queue depth, failed jobs and their errors, retries (admins).",
 };

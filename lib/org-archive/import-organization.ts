@@ -39,6 +39,16 @@ export type ImportSummary = {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** A damaged stream's error (from gunzip or the tar reader, wherever it surfaces) as an ArchiveError. */
+export function asArchiveError(error: unknown): unknown {
+  if (error instanceof ArchiveError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "Z_BUF_ERROR" || code === "Z_DATA_ERROR" || /unexpected end|invalid tar|truncated/i.test((error as Error | undefined)?.message ?? "")) {
+    return new ArchiveError("the archive is truncated or is not a gzip-compressed tar stream");
+  }
+  return error;
+}
+
 /** Reads the archive's entries one after the other; a damaged stream is an ArchiveError. */
 async function* entriesOf(source: Readable): AsyncGenerator<Entry> {
   const extract = tar.extract();
@@ -53,11 +63,7 @@ async function* entriesOf(source: Readable): AsyncGenerator<Entry> {
       yield entry;
     }
   } catch (error) {
-    if (error instanceof ArchiveError) throw error;
-    if ((error as NodeJS.ErrnoException).code === "Z_BUF_ERROR" || (error as NodeJS.ErrnoException).code === "Z_DATA_ERROR" || /unexpected end|invalid tar|truncated/i.test((error as Error).message)) {
-      throw new ArchiveError("the archive is truncated or is not a gzip-compressed tar stream");
-    }
-    throw error;
+    throw asArchiveError(error);
   } finally {
     source.destroy();
   }
@@ -78,6 +84,21 @@ async function readWholeEntry(entry: Entry, hash: EntryHash): Promise<Buffer> {
  * SHA-256 against the manifest (last entry). Nothing is written.
  */
 export async function verifyArchive(open: () => Promise<Readable>): Promise<{ head: ArchiveHead; manifest: Manifest }> {
+  let read: Awaited<ReturnType<typeof readEntries>>;
+  try {
+    read = await readEntries(open);
+  } catch (error) {
+    throw asArchiveError(error);
+  }
+  const { head, manifest, seen } = read;
+  if (!head) throw new ArchiveError("the archive is empty");
+  if (!manifest) throw new ArchiveError(`the archive has no ${MANIFEST_ENTRY}: it is truncated`);
+  verifyEntries(manifest, seen);
+  return { head, manifest };
+}
+
+/** Every entry's name, size and SHA-256, with the head and the manifest parsed. */
+async function readEntries(open: () => Promise<Readable>): Promise<{ head?: ArchiveHead; manifest?: Manifest; seen: SeenEntry[] }> {
   let head: ArchiveHead | undefined;
   let manifest: Manifest | undefined;
   const seen: SeenEntry[] = [];
@@ -97,10 +118,7 @@ export async function verifyArchive(open: () => Promise<Readable>): Promise<{ he
     }
     seen.push({ name, size: hash.size, sha256: hash.digest() });
   }
-  if (!head) throw new ArchiveError("the archive is empty");
-  if (!manifest) throw new ArchiveError(`the archive has no ${MANIFEST_ENTRY}: it is truncated`);
-  verifyEntries(manifest, seen);
-  return { head, manifest };
+  return { head, manifest, seen };
 }
 
 /** The integer id spaces: the tables whose ids a remap shifts. */
@@ -185,7 +203,7 @@ export async function importOrganization(
   const expected = new Map(manifest.entries.map((entry) => [entry.name, entry]));
   const specs = new Map(ARCHIVE_TABLES.map((spec) => [spec.name, spec]));
   const writtenPrefixes = new Set<string>();
-  const counts: Record<string, number> = {};
+  const counts: Record<string, number> = Object.fromEntries(Object.keys(manifest.counts).map((table) => [table, 0]));
   let files = 0;
   try {
     const ids = await db.transaction(async (tx) => {
@@ -280,7 +298,7 @@ export async function importOrganization(
     return { ids, counts, files };
   } catch (error) {
     for (const prefix of writtenPrefixes) await options.storage.removePrefix(prefix).catch(() => undefined);
-    throw error;
+    throw asArchiveError(error);
   }
 }
 

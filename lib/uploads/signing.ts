@@ -78,3 +78,13 @@ export function mediaPolicyPath(uploadId: string): string {
 export function signedMediaBase(uploadId: string): string {
   return `${getEnv().CDN_URL}/media/${uploadId}/${createPolicy(mediaPolicyPath(uploadId))}/`;
 }
+
+/**
+ * A policy for `path` that expires at `expiresAt` exactly (not rounded to a day): the download
+ * addresses of organization exports, which are credentials for a whole catalogue and live briefly
+ * (docs/api.md "Organization export and import"). Checked by `verifyPolicy` like every policy.
+ */
+export function createExpiringPolicy(path: string, expiresAt: Date): string {
+  const payload = Buffer.from(JSON.stringify({ path, exp: Math.floor(expiresAt.getTime() / 1000) })).toString("base64url");
+  return `${payload}.${sign(payload)}`;
+}

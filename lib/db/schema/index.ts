@@ -8,3 +8,4 @@ export * from "./audit";
 export * from "./editorial";
 export * from "./imports";
 export * from "./schedules";
+export * from "./archives";

@@ -1,0 +1,5 @@
+import { route } from "@/lib/http/route";
+import { postOrganizationExport } from "@/lib/org-archive/operations";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postOrganizationExport);
