@@ -314,14 +314,38 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
     return copy as R;
   }
 
+  /**
+   * The statement of `findVisible`, built once per database handle and visibility (which languages
+   * must be published, the organization's default among them) and run with the id and organization
+   * as parameters: drizzle builds a select of every column on each call otherwise, a large share of a
+   * read's time (docs/benchmarks.md, 2026-11-28). Unnamed: PostgreSQL plans it on each run as before.
+   */
+  const findStatements = new WeakMap<Executor, Map<string, { execute: (values: Record<string, unknown>) => Promise<unknown> }>>();
+  const MAX_FIND_STATEMENTS = 256;
+  function findStatement(ctx: ContentContext) {
+    const condition = visibility(ctx);
+    const key = condition ? `${ctx.organization.defaultLanguage}:${visibleLanguages(ctx).join(",")}` : "";
+    let statements = findStatements.get(ctx.db);
+    if (!statements) findStatements.set(ctx.db, (statements = new Map()));
+    let statement = statements.get(key);
+    if (!statement) {
+      if (statements.size >= MAX_FIND_STATEMENTS) statements.clear();
+      statement = ctx.db
+        .select()
+        .from(table)
+        .where(and(eq(table.id, sql.placeholder("id")), eq(table.organizationId, sql.placeholder("organization")), condition))
+        .limit(1)
+        .prepare("");
+      statements.set(key, statement);
+    }
+    return statement;
+  }
+
   async function findVisible(ctx: ContentContext, id: string | number, options?: { trainingPlanId?: string }): Promise<R> {
     if (ctx.caller.kind === "preview") await assertPreviewCovers(ctx.db, ctx.caller, config, id);
     if (options?.trainingPlanId) await assertInTrainingPlan(ctx, config.key, id, options.trainingPlanId);
-    const [row] = (await ctx.db
-      .select()
-      .from(table)
-      .where(and(idEquals(id), inOrganization(ctx), visibility(ctx)))
-      .limit(1)) as unknown as R[];
+    idEquals(id); // refuses an int id beyond the column's range
+    const [row] = (await findStatement(ctx).execute({ id, organization: ctx.organization.id })) as R[];
     if (!row) throw new ApiError("not_found", `${config.label} not found`);
     return row;
   }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
 import type { AuthPolicy, OperationContext } from "@/lib/http/operation";
 import { CONTENT_CACHE_CONTROL, CONTENT_VARY, conditionalJson, ifMatchHeaderSchema, representationDigest } from "@/lib/http/conditional";
-import { noContent } from "@/lib/http/responses";
+import { bodyResponse, noContent } from "@/lib/http/responses";
 import { defineOperation } from "@/lib/http/route";
 import type { FilterQuery } from "@/lib/filter";
 import type { Collection } from "./collection";
@@ -71,7 +71,7 @@ export function writtenRecord(ctx: ContentContext, body: unknown, versionTag: st
   headers.set("ETag", etag);
   headers.set("Content-Type", "application/json; charset=utf-8");
   if (location) headers.set("Location", location);
-  return new Response(text, { status: location ? 201 : 200, headers });
+  return bodyResponse(text, { status: location ? 201 : 200, headers });
 }
 
 /** The headers of a write's answer. */

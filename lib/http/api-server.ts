@@ -3,6 +3,7 @@ import { deflateSync, gzipSync } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { addRoute, createRouter, findRoute } from "rou3";
 import type { Operation } from "./operation";
+import { bodyOf, bodyResponse } from "./responses";
 import { notFoundRoute, route, type RouteHandlers } from "./route";
 
 /**
@@ -121,11 +122,37 @@ async function compressed(req: IncomingMessage, response: Response): Promise<Res
   appendVary(response.headers, "Accept-Encoding");
   const encoding = negotiateEncoding(req.headers["accept-encoding"]);
   if (response.headers.has("content-encoding") || req.method === "HEAD" || !encoding) return response;
-  const body = Buffer.from(await response.arrayBuffer());
+  const known = bodyOf(response);
+  const body = known === undefined ? Buffer.from(await response.arrayBuffer()) : typeof known === "string" ? Buffer.from(known) : known;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   headers.set("Content-Encoding", encoding);
-  return new Response(encoding === "gzip" ? gzipSync(body) : deflateSync(body), { status: response.status, statusText: response.statusText, headers });
+  return bodyResponse(encoding === "gzip" ? gzipSync(body) : deflateSync(body), { status: response.status, headers });
+}
+
+/** What @hono/node-server does with a response that says its answer was written already. */
+const ALREADY_SENT = new Response(null, { headers: { "x-hono-already-sent": "true" } });
+
+/**
+ * Writes a response made by `bodyResponse` straight to Node's response, with the headers and
+ * `Content-Length` @hono/node-server would send for it, in one write (and no reading back of the
+ * body through its stream). False for other responses, which the adapter writes.
+ */
+export function wroteWhole(response: Response, outgoing: ServerResponse): boolean {
+  const body = bodyOf(response);
+  if (body === undefined || response.bodyUsed) return false;
+  const headers: Record<string, string | string[]> = {};
+  let cookies: string[] | undefined;
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") (cookies ??= []).push(value);
+    else headers[name] = value;
+  }
+  if (cookies) headers["set-cookie"] = cookies;
+  headers["content-type"] ??= "text/plain; charset=UTF-8";
+  headers["content-length"] ??= String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+  outgoing.writeHead(response.status, headers);
+  outgoing.end(body);
+  return true;
 }
 
 export type ApiListener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -140,7 +167,8 @@ export function createApiListener(operations: readonly Operation<never, never, n
       const query = incoming.url?.indexOf("?") ?? -1;
       const pathname = query === -1 ? (incoming.url ?? "") : incoming.url!.slice(0, query);
       const { handler, params } = find(incoming.method ?? "GET", pathname);
-      return compressed(incoming, await handler(request, { params: Promise.resolve(params) }));
+      const response = await compressed(incoming, await handler(request, { params: Promise.resolve(params) }));
+      return wroteWhole(response, env.outgoing as ServerResponse) ? ALREADY_SENT : response;
     },
     // Next.js runs in this process: the globals stay Node's own.
     { overrideGlobalObjects: false },

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { bodyResponse } from "./responses";
 
 /**
  * Conditional reads (RFC 9110 §13; docs/api.md "Conditional reads"). Content reads are private to the
@@ -44,5 +45,5 @@ export function conditionalJson(req: Request, text: string, etag: string, header
   headers.set("ETag", etag);
   if (matchesIfNoneMatch(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   headers.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(text, { status: 200, headers });
+  return bodyResponse(text, { status: 200, headers });
 }
