@@ -47,3 +47,22 @@ export function useChangeStatus(collection: AdminCollection, id: string) {
     },
   });
 }
+
+/** A preview link as its creation answers it: the address with its token, shown this once. */
+export type CreatedPreviewLink = { id: string; language: string; url: string; expires_at: string };
+
+/** Preview links last a day from the admin (docs/api.md "Preview links"). */
+export const PREVIEW_LINK_SECONDS = 86_400;
+
+/** Makes a preview link of the record in one language (`default` or a code). */
+export function useCreatePreviewLink(collection: AdminCollection, id: string) {
+  return useMutation({
+    mutationFn: async (language: string) =>
+      (
+        await apiRequest<CreatedPreviewLink>(`/content/${collection.apiPath}/${encodeURIComponent(id)}/preview-links`, {
+          method: "POST",
+          body: { language, expires_in: PREVIEW_LINK_SECONDS },
+        })
+      ).data,
+  });
+}

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import { SecretReveal } from "@/components/ui/secret-reveal";
 import { Cell, HeaderCell, Row, Table } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { useAdmin } from "@/lib/admin/admin-context";
@@ -12,7 +13,7 @@ import type { AdminCollection } from "@/lib/admin/collections";
 import { maySetStatusOf, STATUS_TRANSITIONS, statusForTransitions, type ContentStatus } from "@/lib/publishing/transitions";
 import { RecordSchedules } from "@/components/schedules/record-schedules";
 import { ScheduleDialog } from "@/components/schedules/schedule-dialog";
-import { useChangeStatus } from "./api";
+import { useChangeStatus, useCreatePreviewLink, type CreatedPreviewLink } from "./api";
 
 const ACTION_LABELS: Record<ContentStatus, string> = { published: "Publish", unpublished: "Unpublish", draft: "Back to draft" };
 const DONE: Record<ContentStatus, (language: string) => string> = {
@@ -57,6 +58,9 @@ export function StatusPanel({
   const [refusal, setRefusal] = useState<Refusal>();
   // The language whose "Schedule…" dialog is open.
   const [scheduling, setScheduling] = useState<{ key: string; language: string; suggested: ContentStatus }>();
+  const createPreview = useCreatePreviewLink(collection, id);
+  const [preview, setPreview] = useState<CreatedPreviewLink & { shownLanguage: string }>();
+  const [previewError, setPreviewError] = useState<string>();
   const noteId = useId();
   const permittedNote =
     role === "translator" ? `You can change the status of ${translatorLanguages.join(", ") || "no language"} only.` : undefined;
@@ -76,6 +80,14 @@ export function StatusPanel({
         },
       },
     );
+  };
+
+  const share = (key: string, language: string) => {
+    setPreviewError(undefined);
+    createPreview.mutate(key, {
+      onSuccess: (link) => setPreview({ ...link, shownLanguage: language }),
+      onError: (error) => setPreviewError(describeError(error)),
+    });
   };
 
   return (
@@ -125,6 +137,15 @@ export function StatusPanel({
           )}
         </Notice>
       ) : null}
+      {previewError ? <Notice tone="error">{previewError}</Notice> : null}
+      {preview ? (
+        <SecretReveal
+          label={`Preview link (${preview.shownLanguage})`}
+          title={`Anyone with this address reads the ${preview.shownLanguage} version as it is now, drafts included, until ${new Date(preview.expires_at).toLocaleString()}. It is shown only this once.`}
+          value={preview.url}
+          onDismiss={() => setPreview(undefined)}
+        />
+      ) : null}
       <Table
         caption="Status by language"
         head={
@@ -173,6 +194,16 @@ export function StatusPanel({
                   onClick={() => setScheduling({ key, language, suggested: STATUS_TRANSITIONS[current][0] ?? "published" })}
                 >
                   Schedule…
+                </Button>
+                <Button
+                  variant="secondary"
+                  className="ml-2"
+                  aria-label={`Preview link ${language}`}
+                  aria-describedby={!mayChange && permittedNote ? noteId : undefined}
+                  disabled={!mayChange || createPreview.isPending}
+                  onClick={() => share(key, language)}
+                >
+                  Preview link
                 </Button>
               </Cell>
             </Row>
