@@ -253,6 +253,8 @@ test("the translation queue lists what German still needs, by collection, and le
   await expect(page.getByRole("row").filter({ has: page.getByRole("link", { name: TITLE }) })).toContainText("Partly translated");
 
   await page.getByLabel("Language", { exact: true }).selectOption("de");
+  // The rows' links carry the queue's language once the German view is shown.
+  await expect(page.getByText("Showing 1–1 of 1 for de")).toBeVisible();
   await page.getByRole("link", { name: TITLE }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/content/workouts/${workoutId}\\?lang=de$`));
   await expect(languageTab(page, "de")).toHaveAttribute("aria-selected", "true");
