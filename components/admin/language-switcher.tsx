@@ -1,14 +1,15 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useAdmin } from "@/lib/admin/admin-context";
-import { useContentLanguage, writeContentLanguage } from "@/lib/admin/content-language";
+import { syncContentLanguageCookie, useContentLanguage, writeContentLanguage } from "@/lib/admin/content-language";
 
 /** Chooses the language lists and previews are shown in (Accept-Language of every API call). */
 export function LanguageSwitcher() {
-  const { languages, defaultLanguage } = useAdmin();
+  const { languages, defaultLanguage, contentLanguagePreference } = useAdmin();
   const language = useContentLanguage(languages, defaultLanguage);
+  useEffect(() => syncContentLanguageCookie(contentLanguagePreference), [contentLanguagePreference]);
   const queryClient = useQueryClient();
   const id = useId();
   return (

@@ -5,17 +5,13 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import { apiRequest } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import { useContentLanguage } from "@/lib/admin/content-language";
+import { collectionKeys, listPath, recordPath } from "./query-keys";
+
+export { collectionKeys, everyTextQuery } from "./query-keys";
 
 export type RecordPreview = { id: number | string; slug?: string; name?: string; title?: string } & Record<string, unknown>;
 export type ListPage = { total: number; data: RecordPreview[] };
 export type FullRecord = Record<string, unknown> & { id: number | string };
-
-/** Query keys per collection: everything of one collection sits under its first two entries. */
-export const collectionKeys = {
-  all: (collection: AdminCollection) => ["content", collection.apiPath] as const,
-  list: (collection: AdminCollection, language: string, queryString: string) => ["content", collection.apiPath, "list", language, queryString] as const,
-  record: (collection: AdminCollection, id: string) => ["content", collection.apiPath, "record", String(id)] as const,
-};
 
 function useLanguage(): string {
   const { languages, defaultLanguage } = useAdmin();
@@ -26,19 +22,12 @@ export function useCollectionList(collection: AdminCollection, queryString: stri
   const language = useLanguage();
   return useQuery({
     queryKey: collectionKeys.list(collection, language, queryString),
-    queryFn: async ({ signal }) => (await apiRequest<ListPage>(`/content/${collection.apiPath}${queryString ? `?${queryString}` : ""}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<ListPage>(listPath(collection, queryString), { signal })).data,
     placeholderData: (previous) => previous,
   });
 }
 
-/**
- * The query that asks for every text of a record in every language: `texts=all` makes nested texts
- * (phase titles, notes, fitness activity fields) MultiLangStrings too, which the specification's shape
- * gives as plain strings (docs/api.md "Languages"). Editors and the translation workspace need them all.
- */
-export function everyTextQuery(languages: readonly string[]): string {
-  return `lang=${languages.join(",")}&texts=all`;
-}
+const RECORD_FRESH_MS = 5_000;
 
 /** A record with every language's texts (`texts=all`) and its ETag for If-Match. */
 export function useRecord(collection: AdminCollection, id: string | undefined) {
@@ -46,11 +35,13 @@ export function useRecord(collection: AdminCollection, id: string | undefined) {
   return useQuery({
     queryKey: collectionKeys.record(collection, id ?? ""),
     enabled: id !== undefined,
-    // An editor must start from what is stored now, not from a cached copy.
-    staleTime: 0,
+    // An editor must start from what is stored now, not from a cached copy: the editor's page reads the
+    // record on the server at every visit and hands it over (ADR 9, "Data on first paint"), so a read
+    // on mount would only repeat it; a cached copy older than that is read again.
+    staleTime: RECORD_FRESH_MS,
     refetchOnWindowFocus: false,
     queryFn: async ({ signal }) => {
-      const response = await apiRequest<FullRecord>(`/content/${collection.apiPath}/${encodeURIComponent(id ?? "")}?${everyTextQuery(languages)}`, { signal });
+      const response = await apiRequest<FullRecord>(recordPath(collection, id ?? "", languages), { signal });
       return { record: response.data, etag: response.etag };
     },
   });

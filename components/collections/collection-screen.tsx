@@ -13,23 +13,14 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import { describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import { buildFilterQueryString } from "@/lib/filter/format";
-import { parseFilter } from "@/lib/filter/parse";
 import { type FilterCondition, type FilterQuery, type FilterSpec } from "@/lib/filter/types";
 import { useCollectionList, useDeleteRecord, type RecordPreview } from "./api";
 import { BulkActions } from "./bulk-actions";
+import { readListQuery } from "./query-keys";
 import { FilterBar } from "./filter-bar";
 import { StatusBadges } from "./status-badges";
 
 const PAGE_SIZES = [20, 50, 100];
-
-function readQuery(search: URLSearchParams, spec: FilterSpec): { query: FilterQuery; isValid: boolean } {
-  try {
-    return { query: parseFilter(search, spec), isValid: true };
-  } catch {
-    // A hand-edited address the API would refuse: show the default view and say so.
-    return { query: parseFilter(new URLSearchParams(), spec), isValid: false };
-  }
-}
 
 /** The list of one collection: filter bar, sortable table, paging; its state lives in the address. */
 export function CollectionScreen({ collection, spec }: { collection: AdminCollection; spec: FilterSpec }) {
@@ -37,8 +28,7 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const search = searchParams.toString();
-  const { query, isValid } = useMemo(() => readQuery(new URLSearchParams(search), spec), [search, spec]);
-  const queryString = buildFilterQueryString(query, spec);
+  const { query, queryString, isValid } = useMemo(() => readListQuery(new URLSearchParams(search), spec), [search, spec]);
   const list = useCollectionList(collection, queryString);
   const remove = useDeleteRecord(collection);
   const toast = useToast();

@@ -2,14 +2,15 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/admin/api-client";
+import { integrationTokensRead } from "./reads";
 import type { CreateIntegrationTokenBody, IntegrationTokenList, IssuedIntegrationToken } from "./types";
 
-const tokenKeys = { list: ["integration-tokens", "list"] as const };
+const tokenKeys = { list: integrationTokensRead.key };
 
 export function useIntegrationTokens() {
   return useQuery({
     queryKey: tokenKeys.list,
-    queryFn: async ({ signal }) => (await apiRequest<IntegrationTokenList>("/auth/integration", { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<IntegrationTokenList>(integrationTokensRead.path, { signal })).data,
   });
 }
 

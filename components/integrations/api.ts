@@ -2,34 +2,28 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import { connectionsRead, definitionsRead, integrationKeys } from "./reads";
 import { apiRequest } from "@/lib/admin/api-client";
 import type { ConnectionRecord, CreateConnectionBody, integrationListSchema, UpdateConnectionBody } from "@/lib/integrations/schemas";
 
 export type IntegrationDefinition = z.output<typeof integrationListSchema>["data"][number];
 export type ConnectionPage = { total: number; data: ConnectionRecord[] };
 
-export const CONNECTIONS_PAGE_SIZE = 20;
-
-export const integrationKeys = {
-  definitions: ["integrations", "definitions"] as const,
-  connections: ["integrations", "connections"] as const,
-  page: (offset: number) => ["integrations", "connections", offset] as const,
-};
+export { CONNECTIONS_PAGE_SIZE, integrationKeys } from "./reads";
 
 /** The provider definitions: they change with the service's code, so they are cached for the session. */
 export function useIntegrationDefinitions() {
   return useQuery({
     queryKey: integrationKeys.definitions,
-    queryFn: async ({ signal }) => (await apiRequest<{ total: number; data: IntegrationDefinition[] }>("/integrations", { signal })).data.data,
+    queryFn: async ({ signal }) => definitionsRead.select((await apiRequest<{ total: number; data: IntegrationDefinition[] }>(definitionsRead.path, { signal })).data) as IntegrationDefinition[],
     staleTime: Infinity,
   });
 }
 
 export function useConnections(offset: number) {
   return useQuery({
-    queryKey: integrationKeys.page(offset),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<ConnectionPage>(`/integrations/connections?filter[limit]=${CONNECTIONS_PAGE_SIZE}&filter[offset]=${offset}`, { signal })).data,
+    queryKey: connectionsRead(offset).key,
+    queryFn: async ({ signal }) => (await apiRequest<ConnectionPage>(connectionsRead(offset).path, { signal })).data,
     placeholderData: (previous) => previous,
   });
 }

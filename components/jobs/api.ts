@@ -3,16 +3,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiRequest } from "@/lib/admin/api-client";
+import { failedJobsRead, queueDepthsRead } from "./reads";
 import type { jobListSchema, jobSchema, queueDepthListSchema } from "@/lib/jobs/schemas";
 
 export type JobList = z.output<typeof jobListSchema>;
 export type Job = z.output<typeof jobSchema>;
 export type QueueDepthList = z.output<typeof queueDepthListSchema>;
 
-export const jobKeys = {
-  queues: ["jobs", "queues"] as const,
-  failed: ["jobs", "failed"] as const,
-};
+export const jobKeys = { queues: queueDepthsRead.key, failed: failedJobsRead.key };
 
 /** Jobs move on their own: both views refresh while the screen is open. */
 const REFRESH_MS = 5_000;
@@ -20,7 +18,7 @@ const REFRESH_MS = 5_000;
 export function useQueueDepths() {
   return useQuery({
     queryKey: jobKeys.queues,
-    queryFn: async ({ signal }) => (await apiRequest<QueueDepthList>("/jobs/queues", { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<QueueDepthList>(queueDepthsRead.path, { signal })).data,
     refetchInterval: REFRESH_MS,
   });
 }
@@ -28,7 +26,7 @@ export function useQueueDepths() {
 export function useFailedJobs() {
   return useQuery({
     queryKey: jobKeys.failed,
-    queryFn: async ({ signal }) => (await apiRequest<JobList>("/jobs?filter[where][state]=failed&filter[limit]=100", { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<JobList>(failedJobsRead.path, { signal })).data,
     refetchInterval: REFRESH_MS,
   });
 }

@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/admin/api-client";
+import { imageUploadsRead, uploadRead } from "./reads";
 import type { Crop, Style } from "@/lib/uploads/crops";
 
 export type UploadRecord = {
@@ -15,12 +16,12 @@ export type UploadRecord = {
 };
 export type UploadPage = { total: number; data: UploadRecord[] };
 
-export const UPLOADS_PAGE_SIZE = 20;
+export { UPLOADS_PAGE_SIZE } from "./reads";
 
 const uploadKeys = {
   all: ["uploads"] as const,
-  list: (offset: number) => ["uploads", "list", offset] as const,
-  record: (id: string) => ["uploads", "record", id] as const,
+  list: (offset: number) => imageUploadsRead(offset).key,
+  record: (id: string) => uploadRead(id).key,
 };
 
 /** Images only (the crop formats are theirs), newest first. */
@@ -29,7 +30,7 @@ export function useImageUploads(offset: number) {
     queryKey: uploadKeys.list(offset),
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) =>
-      (await apiRequest<UploadPage>(`/uploads?filter[where][mime][contains]=image%2F&filter[limit]=${UPLOADS_PAGE_SIZE}&filter[offset]=${offset}`, { signal })).data,
+      (await apiRequest<UploadPage>(imageUploadsRead(offset).path, { signal })).data,
   });
 }
 
@@ -39,7 +40,7 @@ export function useUpload(id: string) {
     staleTime: 0,
     refetchOnWindowFocus: false,
     queryFn: async ({ signal }) => {
-      const response = await apiRequest<UploadRecord>(`/uploads/${encodeURIComponent(id)}`, { signal });
+      const response = await apiRequest<UploadRecord>(uploadRead(id).path, { signal });
       return { upload: response.data, etag: response.etag };
     },
   });

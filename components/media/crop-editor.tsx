@@ -126,7 +126,7 @@ function CropEditor({ upload, etag, image, style, onStyleChange: setStyle, size,
       {!canEdit ? <Notice>Only admins and editors can change crops; you can look at them.</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,40rem)_minmax(0,1fr)]">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,40rem)_minmax(0,1fr)]">
         <div className="space-y-3">
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">Format</legend>

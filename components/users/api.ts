@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiRequest } from "@/lib/admin/api-client";
+import { usersRead } from "./reads";
 import type { createUserInputSchema, updateUserBodySchema, userListSchema, userSchema } from "@/lib/users/schemas";
 
 export type UserList = z.output<typeof userListSchema>;
@@ -10,12 +11,12 @@ export type User = z.output<typeof userSchema>;
 export type CreateUserBody = z.output<typeof createUserInputSchema>;
 export type UpdateUserBody = z.output<typeof updateUserBodySchema>;
 
-const userKeys = { list: ["users", "list"] as const };
+const userKeys = { list: usersRead.key };
 
 export function useUsers() {
   return useQuery({
     queryKey: userKeys.list,
-    queryFn: async ({ signal }) => (await apiRequest<UserList>("/users?filter[limit]=250", { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<UserList>(usersRead.path, { signal })).data,
   });
 }
 

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import { webhooksRead } from "./reads";
 import { apiRequest } from "@/lib/admin/api-client";
 import type { CreateWebhookBody, UpdateWebhookBody, webhookDeliveryListSchema, webhookListSchema, webhookWithSecretSchema } from "@/lib/webhooks/schemas";
 
@@ -10,14 +11,14 @@ export type WebhookWithSecret = z.output<typeof webhookWithSecretSchema>;
 export type DeliveryList = z.output<typeof webhookDeliveryListSchema>;
 
 export const webhookKeys = {
-  list: ["webhooks", "list"] as const,
+  list: webhooksRead.key,
   deliveries: (webhookId: string) => ["webhooks", "deliveries", webhookId] as const,
 };
 
 export function useWebhooks() {
   return useQuery({
     queryKey: webhookKeys.list,
-    queryFn: async ({ signal }) => (await apiRequest<WebhookList>("/webhooks?filter[limit]=250", { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<WebhookList>(webhooksRead.path, { signal })).data,
   });
 }
 

@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { apiRequest, ApiRequestError } from "@/lib/admin/api-client";
+import { EQUIPMENT_PATH, exercisePath, LOOKUP_PAGE, pagePath, workoutEditorKeys } from "./query-keys";
 
 /**
  * Reads the workout editor needs beside the workout itself (components/collections/api.ts loads and
@@ -17,15 +18,13 @@ export type ExerciseDetails = ExercisePreview & { image: { url: string; name: st
 export type ImageUpload = { id: string; name: string; mime: string; url: string };
 export type TemplatePreview = { id: string; title: string };
 
-const LOOKUP_PAGE = 250;
 const LOOKUP_STALE_MS = 5 * 60_000;
 
 /** Every record of a collection (names in the content language), fetched 250 at a time. */
 async function fetchAllPages<T>(path: string, signal: AbortSignal): Promise<T[]> {
   const rows: T[] = [];
   for (let offset = 0; ; offset += LOOKUP_PAGE) {
-    const separator = path.includes("?") ? "&" : "?";
-    const page = (await apiRequest<Page<T>>(`${path}${separator}filter[limit]=${LOOKUP_PAGE}&filter[offset]=${offset}`, { signal })).data;
+    const page = (await apiRequest<Page<T>>(pagePath(path, offset), { signal })).data;
     rows.push(...page.data);
     if (page.data.length < LOOKUP_PAGE || rows.length >= page.total) return rows;
   }
@@ -33,9 +32,9 @@ async function fetchAllPages<T>(path: string, signal: AbortSignal): Promise<T[]>
 
 export function useEquipmentOptions() {
   return useQuery({
-    queryKey: ["workout-editor", "lookup", "equipment"],
+    queryKey: workoutEditorKeys.equipment(),
     staleTime: LOOKUP_STALE_MS,
-    queryFn: ({ signal }) => fetchAllPages<EquipmentOption>(`/content/equipment?filter[order][name]=asc`, signal),
+    queryFn: ({ signal }) => fetchAllPages<EquipmentOption>(EQUIPMENT_PATH, signal),
   });
 }
 
@@ -76,11 +75,11 @@ function combineExerciseDetails(results: { data?: ExerciseLookup }[]): ExerciseD
 export function useExerciseDetails(ids: readonly string[]): ExerciseDetailsById {
   return useQueries({
     queries: ids.map((id) => ({
-      queryKey: ["workout-editor", "exercise", id],
+      queryKey: workoutEditorKeys.exercise(id),
       staleTime: LOOKUP_STALE_MS,
       queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ExerciseLookup> => {
         try {
-          return (await apiRequest<ExerciseDetails>(`/content/exercises/${encodeURIComponent(id)}`, { signal })).data;
+          return (await apiRequest<ExerciseDetails>(exercisePath(id), { signal })).data;
         } catch (error) {
           if (error instanceof ApiRequestError && error.status === 404) return { id, isMissing: true };
           throw error;

@@ -12,6 +12,8 @@ export type AdminContextValue = {
   defaultLanguage: string;
   /** For translators: the languages they may edit and publish; empty for every other role. */
   translatorLanguages: readonly string[];
+  /** The content language chosen in this browser as the server read it (its cookie), null when none. */
+  contentLanguagePreference: string | null;
 };
 
 const AdminContext = createContext<AdminContextValue | null>(null);

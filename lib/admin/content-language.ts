@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from "react";
+import { useAdmin } from "./admin-context";
+import { CONTENT_LANGUAGE_COOKIE, resolveContentLanguage } from "./content-language-preference";
 
-// The content language is a preference, not a credential: localStorage is the right place for it.
+// The content language is a preference, not a credential: localStorage is the right place for it. A
+// cookie mirrors it so the server renders a list's first paint in the same language (ADR 9).
 const STORAGE_KEY = "admin.content-language";
 const listeners = new Set<() => void>();
 
@@ -19,7 +22,18 @@ export function writeContentLanguage(language: string): void {
   } catch {
     // Private mode without storage: the choice lasts until the page is left.
   }
+  writeCookie(language);
   for (const listener of listeners) listener();
+}
+
+function writeCookie(language: string): void {
+  document.cookie = `${CONTENT_LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Path=/admin; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** Mirrors a choice stored before the cookie existed, so the next page the server renders uses it too. */
+export function syncContentLanguageCookie(serverPreference: string | null): void {
+  const stored = readContentLanguage();
+  if (stored && stored !== serverPreference) writeCookie(stored);
 }
 
 function subscribe(listener: () => void): () => void {
@@ -34,8 +48,12 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The chosen content language, else `fallback` (the organization's default language). */
+/**
+ * The chosen content language, else `fallback` (the organization's default language). While the page
+ * hydrates it is the choice the server read from the cookie, so the first paint's queries match.
+ */
 export function useContentLanguage(enabled: readonly string[], fallback: string): string {
-  const stored = useSyncExternalStore(subscribe, readContentLanguage, () => null);
-  return stored && enabled.includes(stored) ? stored : fallback;
+  const { contentLanguagePreference } = useAdmin();
+  const stored = useSyncExternalStore(subscribe, readContentLanguage, () => contentLanguagePreference);
+  return resolveContentLanguage(stored, enabled, fallback);
 }

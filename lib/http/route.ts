@@ -97,12 +97,12 @@ function searchParamsToObject(params: URLSearchParams): Record<string, string> {
   return result;
 }
 
-async function runOperation(operation: AnyOperation, req: Request, ctx: NextRouteContext): Promise<Response> {
+async function runOperation(operation: AnyOperation, req: Request, ctx: NextRouteContext, options: { isRateLimited: boolean } = { isRateLimited: true }): Promise<Response> {
   const requestId = requestIdFor(req);
   const responseHeaders = new Headers();
   try {
     const url = new URL(req.url);
-    await applyRateLimit(req, responseHeaders);
+    if (options.isRateLimited) await applyRateLimit(req, responseHeaders);
     const caller = await authenticateRequest(req, operation.auth);
     authorizeCaller(caller, operation.auth, req.method);
 
@@ -139,6 +139,16 @@ async function runOperation(operation: AnyOperation, req: Request, ctx: NextRout
   } catch (error) {
     return finish(req, errorResponse(error, requestId, { method: req.method, operation: operation.operationId }), requestId, responseHeaders);
   }
+}
+
+/**
+ * Runs an operation inside the process, as the admin's server pages read data for their first paint
+ * (docs/decisions/0009, "Data on first paint"): the same authentication, authorization, parsing,
+ * handler and serialization as over HTTP, so the answer is byte for byte the API's. Not counted
+ * against the rate limit: it stands for the page request, not for an API call.
+ */
+export function runOperationInProcess(operation: Operation<never, never, never, never>, req: Request, params: Record<string, string>): Promise<Response> {
+  return runOperation(operation as unknown as AnyOperation, req, { params: Promise.resolve(params) }, { isRateLimited: false });
 }
 
 /** Counts a request that can only fail (404, 405) against the rate limit, then answers its error. */

@@ -1,3 +1,4 @@
+import { cookies } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { AdminNav } from "@/components/admin/admin-nav";
@@ -9,14 +10,16 @@ import { SignOutButton } from "@/components/admin/sign-out-button";
 import { requireAdminSession } from "@/lib/admin-session/get-admin-session";
 import { getAdminOrganizationLanguages } from "@/lib/admin/get-admin-organization";
 import { getAdminTranslatorLanguages } from "@/lib/admin/get-admin-translator-languages";
+import { CONTENT_LANGUAGE_COOKIE } from "@/lib/admin/content-language-preference";
 
 export const dynamic = "force-dynamic";
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const user = await requireAdminSession();
-  const [{ languages, defaultLanguage }, translatorLanguages] = await Promise.all([
+  const [{ languages, defaultLanguage }, translatorLanguages, cookieStore] = await Promise.all([
     getAdminOrganizationLanguages(user.organizationCode),
     getAdminTranslatorLanguages(user.organizationCode, user.email),
+    cookies(),
   ]);
   const admin = {
     email: user.email ?? "",
@@ -26,6 +29,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     languages,
     defaultLanguage,
     translatorLanguages,
+    contentLanguagePreference: cookieStore.get(CONTENT_LANGUAGE_COOKIE)?.value ?? null,
   };
   return (
     <AdminProviders admin={admin}>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { requireAdminSession } from "@/lib/admin-session/get-admin-session";
 import { findAdminCollection } from "@/lib/admin/collections";
 import { getAdminHome } from "@/lib/admin/get-admin-home";
+import { getAdminOrganizationLanguages } from "@/lib/admin/get-admin-organization";
 import { getAdminTranslatorLanguages } from "@/lib/admin/get-admin-translator-languages";
 
 export const metadata: Metadata = { title: "Admin" };
@@ -21,10 +22,27 @@ function Figure({ href, count, label }: { href: string; count: number; label: st
   );
 }
 
+/** A figure with no screen to open yet (scheduled changes are listed by the API only). */
+function Stat({ count, label, detail }: { count: number; label: string; detail?: string }) {
+  return (
+    <li className="rounded-md border border-slate-200 bg-white px-3 py-2">
+      <span className="block text-2xl font-semibold text-slate-900">{count}</span>
+      <span className="text-sm text-slate-700">{label}</span>
+      {detail ? <span className="block text-xs text-slate-600">{detail}</span> : null}
+    </li>
+  );
+}
+
+const editedAt = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
 /** The home: what waits for the signed-in person, each figure leading to where the work is done. */
 export default async function AdminHomePage() {
   const user = await requireAdminSession();
-  const [home, translatorLanguages] = await Promise.all([getAdminHome(user), user.role === "translator" ? getAdminTranslatorLanguages(user.organizationCode, user.email) : undefined]);
+  const [home, translatorLanguages, { defaultLanguage }] = await Promise.all([
+    getAdminHome(user),
+    user.role === "translator" ? getAdminTranslatorLanguages(user.organizationCode, user.email) : undefined,
+    getAdminOrganizationLanguages(user.organizationCode),
+  ]);
   const translations = Object.entries(home?.missingTranslations ?? {}).filter(([language]) => !translatorLanguages || translatorLanguages.includes(language));
   const neverPublished = Object.entries(home?.neverPublished ?? {});
   return (
@@ -36,6 +54,29 @@ export default async function AdminHomePage() {
           record or a screen.
         </p>
       </div>
+      {home && home.recentEdits.length > 0 ? (
+        <section aria-labelledby="home-recent" className="space-y-2">
+          <h2 id="home-recent" className="text-lg font-semibold">
+            Your recent edits
+          </h2>
+          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
+            {home.recentEdits.map((edit) => {
+              const collection = findAdminCollection(edit.collection);
+              const label = edit.label?.[defaultLanguage] || Object.values(edit.label ?? {}).find(Boolean) || edit.recordId;
+              return collection ? (
+                <li key={`${edit.collection}/${edit.recordId}`} className="flex flex-wrap items-baseline justify-between gap-x-4 px-3 py-2">
+                  <Link href={`/admin/content/${collection.slug}/${encodeURIComponent(edit.recordId)}`} className="font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
+                    {label}
+                  </Link>
+                  <span className="text-sm text-slate-600">
+                    {collection.singular} · <time dateTime={edit.editedAt.toISOString()}>{editedAt.format(edit.editedAt)} UTC</time>
+                  </span>
+                </li>
+              ) : null;
+            })}
+          </ul>
+        </section>
+      ) : null}
       {translations.length > 0 ? (
         <section aria-labelledby="home-translations" className="space-y-2">
           <h2 id="home-translations" className="text-lg font-semibold">
@@ -61,6 +102,21 @@ export default async function AdminHomePage() {
           </ul>
         </section>
       ) : null}
+      {home ? (
+        <section aria-labelledby="home-media-schedules" className="space-y-2">
+          <h2 id="home-media-schedules" className="text-lg font-semibold">
+            Media and schedules
+          </h2>
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {home.uncroppedImages !== undefined ? <Figure href="/admin/media" count={home.uncroppedImages} label="images without a chosen crop" /> : null}
+            <Stat
+              count={home.upcomingSchedules.total}
+              label="scheduled status changes"
+              detail={home.upcomingSchedules.next ? `next ${editedAt.format(home.upcomingSchedules.next)} UTC` : undefined}
+            />
+          </ul>
+        </section>
+      ) : null}
       {home?.failedJobs !== undefined ? (
         <section aria-labelledby="home-failures" className="space-y-2">
           <h2 id="home-failures" className="text-lg font-semibold">
@@ -68,6 +124,7 @@ export default async function AdminHomePage() {
           </h2>
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
             <Figure href="/admin/jobs" count={home.failedJobs} label="failed background jobs" />
+            {home.failedDeliveries !== undefined ? <Figure href="/admin/webhooks" count={home.failedDeliveries} label="failed webhook deliveries" /> : null}
           </ul>
         </section>
       ) : null}

@@ -38,6 +38,8 @@ export const contentVersions = pgTable(
     uniqueIndex("content_versions_record_idx").on(table.organizationId, table.collection, table.recordId, table.number),
     // The prune job's candidates, oldest first.
     index("content_versions_created_idx").on(table.createdAt),
+    // The records a person wrote last (the admin home).
+    index("content_versions_author_idx").on(table.organizationId, table.authorId, table.createdAt),
     check("content_versions_operation_check", sql`${table.operation} IN ('create', 'replace', 'patch', 'status', 'restore', 'delete')`),
   ],
 );

@@ -71,6 +71,8 @@ export const webhookDeliveries = pgTable(
   (table) => [
     index("webhook_deliveries_due_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(table.endpointId, table.createdAt, table.id),
+    // The admin home's count of an organization's failed deliveries.
+    index("webhook_deliveries_failed_idx").on(table.organizationId).where(sql`${table.status} = 'failed'`),
   ],
 );
 

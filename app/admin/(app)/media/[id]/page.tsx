@@ -1,6 +1,9 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CropEditorScreen } from "@/components/media/crop-editor";
+import { uploadRead } from "@/components/media/reads";
+import { readFirstPaint } from "@/lib/admin/first-paint";
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -8,6 +11,9 @@ export const metadata: Metadata = { title: "Crop formats" };
 
 export default async function CropFormatsPage({ params }: Params) {
   const { id } = await params;
+  // The image and its ETag, read here so the first HTML holds the editor (ADR 9, "Data on first paint").
+  const read = uploadRead(id);
+  const state = await readFirstPaint([{ ...read, select: (response) => (response.status === 200 ? { upload: response.data, etag: response.etag } : undefined) }]);
   return (
     <section className="space-y-4">
       <p className="text-sm">
@@ -16,7 +22,9 @@ export default async function CropFormatsPage({ params }: Params) {
         </Link>
       </p>
       <h1 className="text-2xl font-semibold">Crop formats</h1>
-      <CropEditorScreen id={id} />
+      <HydrationBoundary state={state}>
+        <CropEditorScreen id={id} />
+      </HydrationBoundary>
     </section>
   );
 }

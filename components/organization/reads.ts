@@ -1,0 +1,2 @@
+// Isomorphic: the screen's hook and its page's first paint on the server (ADR 9) share the key and address.
+export const organizationRead = { key: ["organization"] as const, path: "/organization" };

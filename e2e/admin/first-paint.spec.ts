@@ -1,0 +1,186 @@
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { apiDeleteAll } from "./content-support";
+import { signInAsAdmin } from "./support";
+
+/**
+ * Data on first paint (issue 26, ADR 9): lists and editors are rendered on the server with their
+ * data, so the page's first HTML already holds the list's rows and the record's fields, and the
+ * browser shows no "Loading…" on a direct visit or between records. The spec prints the time from
+ * navigation to a usable workout editor (the figure in docs/admin.md); it asserts no time.
+ */
+type Json = Record<string, unknown>;
+
+const suffix = () => Math.random().toString(36).slice(2, 8);
+
+async function created<T = Json>(page: Page, path: string, data: unknown): Promise<T> {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post(`/api/v3${path}`, { data, headers: { Origin: origin, Connection: "close" } });
+  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
+  return (await response.json()) as T;
+}
+
+async function read<T = Json>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(`/api/v3${path}`, { headers: { Connection: "close" } });
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A catalogue the size of a demo workout's: eight exercises, and two workouts of three phases using them. */
+async function seedWorkouts(page: Page): Promise<{ workouts: { id: string; title: string }[]; exerciseNames: string[]; made: string[] }> {
+  const origin = new URL(page.url()).origin;
+  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#2f6fb5" } }).png().toBuffer();
+  const upload = await page.request.post("/api/v3/uploads", { headers: { Origin: origin, Connection: "close" }, multipart: { file: { name: `cover-${suffix()}.png`, mimeType: "image/png", buffer: png } } });
+  expect(upload.status()).toBe(201);
+  const image = ((await upload.json()) as { id: string }).id;
+  const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom", "latin1"), Buffer.alloc(100)]);
+  const video = await page.request.post("/api/v3/uploads", { headers: { Origin: origin, Connection: "close" }, multipart: { file: { name: "loop.mp4", mimeType: "video/mp4", buffer: mp4 } } });
+  expect(video.status()).toBe(201);
+  const videoId = ((await video.json()) as { id: string }).id;
+
+  const tag = suffix();
+  const exerciseNames = ["Goblet squat", "Push-up", "Plank", "Lunge", "Burpee", "Row", "Bridge", "Dead bug"].map((name) => `${name} ${tag}`);
+  const exercises: string[] = [];
+  for (const name of exerciseNames) {
+    const exercise = await created<{ id: string }>(page, "/content/exercises", {
+      name: { en: name, de: `${name} (de)` },
+      level: "beginner",
+      gender: "female",
+      muscle_groups: [],
+      equipment: [],
+      types: [],
+      video: videoId,
+      gif: image,
+      image,
+      steps: ["Stand tall"],
+    });
+    exercises.push(exercise.id);
+  }
+  const entry = (id: string) => ({ notes: "", rest: 0, exercise_id: id, goal_targets: [], resistance_targets: [] });
+  const workouts: { id: string; title: string }[] = [];
+  for (const title of [`First paint A ${tag}`, `First paint B ${tag}`]) {
+    const workout = await created<{ id: string }>(page, "/content/workouts", {
+      title: { en: title, de: `${title} (de)` },
+      description: { en: "Three phases", de: "Drei Phasen" },
+      image,
+      gender: "female",
+      level: "beginner",
+      types: [],
+      goals: [],
+      body_parts: [],
+      locations: ["home"],
+      duration: "16-30",
+      phases: [
+        { kind: "warm-up", title: "Warm up", time: 300, items: [{ type: "AMRAP", notes: "", amrap_duration: 300, amrap_exercises: exercises.slice(0, 2).map(entry) }] },
+        {
+          kind: "training",
+          title: "Training",
+          time: 900,
+          items: [
+            { type: "AMRAP", notes: "", amrap_duration: 600, amrap_exercises: exercises.slice(2, 6).map(entry) },
+            { type: "TIMER", notes: "", timer_title: "Breathe", timer_duration: 60 },
+          ],
+        },
+        { kind: "cool-down", title: "Cool down", time: 300, items: [{ type: "AMRAP", notes: "", amrap_duration: 300, amrap_exercises: exercises.slice(6).map(entry) }] },
+      ],
+    });
+    workouts.push({ id: workout.id, title });
+  }
+  // What the spec made, users before what they use, for apiDeleteAll.
+  const made = [...workouts.map((workout) => `/content/workouts/${workout.id}`), ...exercises.map((id) => `/content/exercises/${id}`), `/uploads/${image}`, `/uploads/${videoId}`];
+  return { workouts, exerciseNames, made };
+}
+
+/** The markup people see, without the scripts (and the data they carry). */
+const withoutScripts = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, "");
+
+/** Records, from page load on, every "Loading…" the page ever shows (a MutationObserver, so no moment is missed). */
+async function watchForLoading(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { loadingSeen: string[] }).loadingSeen = seen;
+    const check = (node: Node) => {
+      const text = node.textContent ?? "";
+      if (text.includes("Loading…")) seen.push(`${location.pathname}: ${text.slice(0, 120)}`);
+    };
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        if (mutation.type === "characterData") check(mutation.target);
+        for (const node of mutation.addedNodes) check(node);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+const loadingSeen = (page: Page) => page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
+
+/** The workout editor is usable: its title input holds the stored title and takes typing. */
+async function expectUsableEditor(page: Page, title: string): Promise<void> {
+  const input = page.getByLabel(/^Title \(en/);
+  await expect(input).toHaveValue(title);
+  await expect(input).toBeEditable();
+}
+
+test("the editor's and the list's first HTML hold their data; no Loading… on a visit or between records; the time to a usable editor is printed", async ({ page }) => {
+  await signInAsAdmin(page);
+  const { workouts, exerciseNames, made } = await seedWorkouts(page);
+  const [first, second] = workouts as [{ id: string; title: string }, { id: string; title: string }];
+  try {
+
+  // The first answer of the editor's address, before any script runs: the form with the names of
+  // the exercises it uses, and the record the form fills its inputs from (every language).
+  const editorHtml = await (await page.request.get(`/admin/content/workouts/${first.id}`)).text();
+  const editorMarkup = withoutScripts(editorHtml);
+  expect(editorMarkup).toContain('aria-label="Edit workout"');
+  for (const name of exerciseNames) expect(editorMarkup).toContain(name);
+  expect(editorHtml).toContain(`<title>${first.title} · Edit workout · Fitness Content Service</title>`);
+  expect(editorHtml).toContain(`${first.title} (de)`);
+  expect(editorHtml).not.toContain("Loading…");
+
+  // The list's first answer holds its first rows, in the order the API gives them.
+  const listAddress = "filter[order][title]=asc&filter[where][q][contains]=First%20paint";
+  const page1 = await read<{ total: number; data: { title: string }[] }>(page, `/content/workouts?${listAddress}`);
+  expect(page1.data.map((row) => row.title)).toEqual([first.title, second.title]);
+  const listHtml = withoutScripts(await (await page.request.get(`/admin/content/workouts?${listAddress}`)).text());
+  for (const row of page1.data) expect(listHtml).toContain(`>${row.title}</a>`);
+  expect(listHtml).toMatch(new RegExp(`Showing (<!-- -->)?1(<!-- -->)?–(<!-- -->)?${page1.total}(<!-- -->)? of (<!-- -->)?${page1.total}`));
+  expect(listHtml).not.toContain("Loading…");
+
+  await watchForLoading(page);
+  // A warm server: the pages have been rendered once.
+  await page.goto(`/admin/content/workouts/${second.id}`);
+  await expectUsableEditor(page, second.title);
+
+  // The server's part: the editor's HTML, data included (warm).
+  const htmlStarted = Date.now();
+  expect((await page.request.get(`/admin/content/workouts/${first.id}`)).status()).toBe(200);
+  const serverHtml = Date.now() - htmlStarted;
+
+  // A direct visit.
+  const visitStarted = Date.now();
+  await page.goto(`/admin/content/workouts/${first.id}`);
+  await expectUsableEditor(page, first.title);
+  const directVisit = Date.now() - visitStarted;
+  for (const name of exerciseNames) await expect(page.getByText(name).first()).toBeVisible();
+  expect(await loadingSeen(page)).toEqual([]);
+
+  // From the list to a record and on to the next, inside the admin.
+  await page.goto(`/admin/content/workouts?${listAddress}`);
+  await expect(page.getByRole("link", { name: second.title, exact: true })).toBeVisible();
+  const navigationStarted = Date.now();
+  await page.getByRole("link", { name: second.title, exact: true }).click();
+  await expectUsableEditor(page, second.title);
+  const listToEditor = Date.now() - navigationStarted;
+  await page.goBack();
+  await page.getByRole("link", { name: first.title, exact: true }).click();
+  await expectUsableEditor(page, first.title);
+
+  expect(await loadingSeen(page)).toEqual([]);
+  const figures = `direct visit ${directVisit} ms, list to editor ${listToEditor} ms (the editor's HTML alone: ${serverHtml} ms)`;
+  console.log(`first paint: navigation to a usable workout editor: ${figures}`);
+  test.info().annotations.push({ type: "first paint (workout editor usable)", description: figures });
+  } finally {
+    // The translation queue counts every record: later specs on this server must not see these.
+    await apiDeleteAll(page, made);
+  }
+});
