@@ -1,5 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
-import { STYLE_RATIOS, STYLES } from "@/lib/uploads/crops";
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -78,25 +77,6 @@ function listIndexes<T extends { organizationId: AnyPgColumn; updatedAt: AnyPgCo
 
 // --- Uploads (files arrive with the uploads feature; records can exist with their metadata) -------
 
-/**
- * An image with a format whose crop nobody chose: the crop is missing or still the centred default the
- * upload was given (`defaultCrop` in lib/uploads/crops.ts, computed here the same way from the image's
- * size). The partial index below and the admin home's count share this condition.
- */
-export function lacksChosenCrop(table: { mime: AnyPgColumn; metadata: AnyPgColumn; width: AnyPgColumn; height: AnyPgColumn }): SQL {
-  const { width, height } = table;
-  const isDefault = STYLES.map((style) => {
-    const { width: rw, height: rh } = STYLE_RATIOS[style];
-    const crop = sql`(${table.metadata} -> 'formats' -> ${sql.raw(`'${style}'`)})`;
-    const isWider = sql`${width} * ${sql.raw(String(rh))} >= ${height} * ${sql.raw(String(rw))}`;
-    const cropWidth = sql`(CASE WHEN ${isWider} THEN least(greatest(round(${height} * ${sql.raw(String(rw))} / ${sql.raw(String(rh))}::numeric), 1), ${width}) ELSE ${width} END)`;
-    const cropHeight = sql`(CASE WHEN ${isWider} THEN ${height} ELSE least(greatest(round(${width} * ${sql.raw(String(rh))} / ${sql.raw(String(rw))}::numeric), 1), ${height}) END)`;
-    return sql`(${crop} IS NULL OR ((${crop} ->> 'width')::numeric = ${cropWidth} AND (${crop} ->> 'height')::numeric = ${cropHeight}
-      AND (${crop} ->> 'x')::numeric = floor((${width} - ${cropWidth}) / 2.0) AND (${crop} ->> 'y')::numeric = floor((${height} - ${cropHeight}) / 2.0)))`;
-  });
-  return sql`(${table.mime} LIKE 'image/%' AND (${sql.join(isDefault, sql` OR `)}))`;
-}
-
 export const uploads = pgTable(
   "uploads",
   {
@@ -124,10 +104,6 @@ export const uploads = pgTable(
   (table) => [
     index("uploads_org_created_idx").on(table.organizationId, table.createdAt, table.id),
     index("uploads_media_asset_idx").on(table.mediaAssetId),
-    // The admin home's images with a format whose crop nobody chose (lib/uploads/count-uncropped-images.ts).
-    index("uploads_uncropped_idx")
-      .on(table.organizationId)
-      .where(lacksChosenCrop(table)),
   ],
 );
 
