@@ -4,7 +4,7 @@ import { apiDeleteAll } from "./content-support";
 import { signInAsAdmin } from "./support";
 
 /**
- * Data on first paint (issue 26, ADR 9): lists and editors are rendered on the server with their
+ * Data on first paint (ADR 9): lists and editors are rendered on the server with their
  * data, so the page's first HTML already holds the list's rows and the record's fields, and the
  * browser shows no "Loading…" on a direct visit or between records. The spec prints the time from
  * navigation to a usable workout editor (the figure in docs/admin.md); it asserts no time.

@@ -5,7 +5,7 @@ import { E2E_ADMIN } from "./credentials";
 import { signInAsAdmin } from "./support";
 
 /**
- * Every admin screen works at 1024 px wide (issue 26): at 1024 × 768 no screen scrolls sideways and
+ * Every admin screen works at 1024 px wide (ADR 9): at 1024 × 768 no screen scrolls sideways and
  * its main heading is in view. Records are made through the API so every editor has one to open.
  */
 const COLLECTIONS = [

@@ -131,6 +131,11 @@ export const ALLOWED_REFUSALS: Refusal[] = [
     matches: (operation, _role, _request, answer) => answer.status === 422 && operation.template.endsWith("/schedules") && /is in the past|cannot change from/.test(answer.text),
   },
   {
+    rule: "import column mapping",
+    reason: "a bulk import's `columns` maps a CSV file's columns; with a JSON Lines body it is a 422 naming /columns",
+    matches: (operation, _role, _request, answer) => answer.status === 422 && operation.template === "/imports/content" && /only a CSV file's columns can be mapped/.test(answer.text),
+  },
+  {
     rule: "publishing",
     reason: "status transitions and the texts a language needs before it is published (422)",
     matches: (operation, _role, _request, answer) => answer.status === 422 && operation.template.endsWith("/status"),
