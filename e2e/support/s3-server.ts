@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
-import { addMultipartExtensions } from "../../scripts/cluster/s3rver-multipart.mjs";
+import { extendS3rver } from "../../scripts/cluster/s3rver-extensions.mjs";
 
 /** s3rver's fixed key pair: it checks request signatures against it. */
 export const S3RVER_KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } as const;
@@ -35,8 +35,8 @@ export async function startS3Server(options: { bucket?: string; port?: number } 
   const directory = mkdtempSync(path.join(tmpdir(), "fcs-s3-"));
   const create = (port: number) => {
     const server = new S3rver({ port, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
-    // The two multipart calls s3rver lacks and resumable uploads use.
-    return addMultipartExtensions(server, directory);
+    // The multipart calls s3rver lacks, and deletes that cannot race a write (scripts/cluster/s3rver-extensions.mjs).
+    return extendS3rver(server, directory);
   };
   let instance = create(options.port ?? 0);
   const { port } = await instance.run();

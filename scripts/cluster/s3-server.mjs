@@ -2,7 +2,7 @@
 // bucket, on 127.0.0.1. It prints `{"port":N}` once it listens; SIGTERM stops it.
 // Usage: node scripts/cluster/s3-server.mjs <directory> <bucket> [port]
 import { mkdirSync } from "node:fs";
-import { addMultipartExtensions } from "./s3rver-multipart.mjs";
+import { extendS3rver } from "./s3rver-extensions.mjs";
 
 const [directory, bucket, port = "0"] = process.argv.slice(2);
 if (!directory || !bucket) {
@@ -22,7 +22,7 @@ try {
 }
 
 mkdirSync(directory, { recursive: true });
-const server = addMultipartExtensions(
+const server = extendS3rver(
   new S3rver({ port: Number(port), address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] }),
   directory,
 );

@@ -1,15 +1,31 @@
-// ListParts and AbortMultipartUpload for s3rver, which lacks both while resumable uploads
-// (@tus/s3-store) use them; used by `npm run cluster` and by the tests' S3 server. They are answered
+// What s3rver needs to stand in for S3 in `npm run cluster` and in the tests' S3 server:
+// - ListParts and AbortMultipartUpload, which it lacks while resumable uploads (@tus/s3-store) use
+//   them;
+// - deletes that leave empty folders in place. s3rver removes a deleted object's folder when it is
+//   empty, and a write of another key into that folder at the same moment then fails to open its
+//   file, an error s3rver does not listen for (so it crashed the process). S3 has no folders, and
+//   listing skips empty ones.
+// The multipart calls are answered
 // from s3rver's own files: the parts of a multipart upload are kept as
 // `{directory}/{bucket}/._S3rver_uploads/{uploadId}/{partNumber}`, and completing it removes that folder.
 import { createHash } from "node:crypto";
 import { readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 
-/** Adds the two calls to an s3rver instance (before `run()`), after its logger and XML encoder. */
-export function addMultipartExtensions(server, directory) {
+/** Extends an s3rver instance before `run()`: the two calls (after its logger and XML encoder) and the deletes. */
+export function extendS3rver(server, directory) {
   server.middleware.splice(2, 0, multipartExtensions(directory));
+  server.store.deleteObject = (bucket, key) => deleteObjectFiles(server.store, bucket, key);
   return server;
+}
+
+/** Removes an object's files (content, checksum, metadata) and nothing else. */
+async function deleteObjectFiles(store, bucket, key) {
+  await Promise.all(
+    ["object", "object.md5", "metadata.json"].map((kind) =>
+      rm(store.getResourcePath(bucket, key, kind), { force: true }),
+    ),
+  );
 }
 
 function multipartExtensions(directory) {
