@@ -413,5 +413,6 @@ describe("retention", () => {
     expect(ok(await shortFeed(full.next_cursor))).toEqual({ data: [], next_cursor: expect.any(String), has_more: false });
     // Nothing else had expired: pruning again removes nothing.
     expect(await pruneWhileStopped()).toBe(0);
-  });
+    // Four server restarts: on a loaded machine each can take most of a default test's minute.
+  }, 300_000);
 });
