@@ -110,7 +110,7 @@ export async function exportOrganization(
 
     for (const spec of ARCHIVE_TABLES) {
       const all = await storedColumns(tx, spec.table);
-      const columns = spec.columns ? all.filter((column) => spec.key.includes(column) || spec.columns!.includes(column)) : all;
+      const columns = (spec.columns ? all.filter((column) => spec.key.includes(column) || spec.columns!.includes(column)) : all).filter((column) => !spec.omit?.includes(column));
       let after: string[] | undefined;
       let part = 0;
       counts[spec.name] = 0;

@@ -36,6 +36,8 @@ export type ArchiveTable = {
   rules: ColumnRule[];
   /** Only these columns (besides the key and organization) are exported; all when absent. */
   columns?: string[];
+  /** Columns left out of the entry (a later entry sets them); an archive that has them anyway is read without them. */
+  omit?: string[];
   /** A second pass over a table whose reference comes later in the order: an update, not an insert. */
   isUpdate?: boolean;
   /** Rows the entry holds, as a condition on the source table. */
@@ -61,10 +63,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     table: "media_assets",
     key: ["id"],
     idSpace: { kind: "uuid" },
-    rules: [
-      { column: "prefix", storageKey: true },
-      { column: "poster_upload_id", ref: "uploads" },
-    ],
+    omit: ["poster_upload_id"],
+    rules: [{ column: "prefix", storageKey: true }],
   },
   {
     name: "uploads",
@@ -339,6 +339,7 @@ function spaceOfCollection(collection: unknown): IdSpace {
 export function mapRow(spec: ArchiveTable, row: Record<string, Json>, mapper: IdMapper, camelCase = false): Record<string, Json> {
   const out: Record<string, Json> = { ...row };
   const name = (column: string) => (camelCase ? camel(column) : column);
+  for (const column of spec.omit ?? []) delete out[name(column)];
   if (name("organization_id") in out) out[name("organization_id")] = mapper.organizationId;
   if (spec.idSpace && !spec.isUpdate && out.id !== undefined && out.id !== null) out.id = mapper.map(spaceOfTable(spec.table), out.id as string | number) as Json;
   for (const extra of spec.extraIdSpaces ?? []) {
