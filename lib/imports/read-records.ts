@@ -1,7 +1,8 @@
 import { createInterface } from "node:readline";
-import type { Readable } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import { parse } from "csv-parse";
 import type { Collection } from "@/lib/content/collection";
+import type { ObjectStorage } from "@/lib/storage";
 import { CSV_LIST_TEXT_COLUMNS, CSV_PLAIN_COLUMNS, CSV_REFERENCES, csvColumnsOf } from "./csv-columns";
 
 export type ImportFormat = "jsonl" | "csv";
@@ -129,7 +130,7 @@ function withCsvDefaults(key: string, body: Record<string, unknown>): Record<str
   return { slug: null, ...body };
 }
 
-type ReadOptions = {
+export type ReadOptions = {
   collection: Collection;
   languages: readonly string[];
   defaultLanguage: string;
@@ -152,4 +153,25 @@ function mappedHeader(fileHeader: readonly string[], columns: readonly string[] 
 
 export function readRecords(source: Readable, format: ImportFormat, options: ReadOptions): AsyncGenerator<SourceRecord> {
   return format === "jsonl" ? readJsonLines(source) : readCsv(source, options);
+}
+
+/**
+ * The records of an import file kept in storage, read as the import job reads them: streamed from the
+ * store chunk by chunk, never whole (ADR 28), `onBytes` told of each chunk as it passes (the import's
+ * progress). A store that fails mid-read fails the reading.
+ */
+export async function* readStoredRecords(storage: ObjectStorage, key: string, format: ImportFormat, options: ReadOptions, onBytes: (bytes: number) => void): AsyncGenerator<SourceRecord> {
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      onBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+  const stored = await storage.read(key);
+  stored.on("error", (error) => counter.destroy(error));
+  try {
+    yield* readRecords(stored.pipe(counter), format, options);
+  } finally {
+    stored.destroy();
+  }
 }

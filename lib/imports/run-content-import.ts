@@ -1,4 +1,3 @@
-import { Transform } from "node:stream";
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Caller } from "@/lib/auth/caller";
 import type { Collection } from "@/lib/content/collection";
@@ -8,7 +7,7 @@ import { ApiError } from "@/lib/http/errors";
 import { getStorage } from "@/lib/storage";
 import { validateInput } from "@/lib/validation";
 import { IMPORT_COLLECTIONS } from "./collections";
-import { ImportFileError, readRecords, UnknownReferenceError, type SourceRecord } from "./read-records";
+import { ImportFileError, readStoredRecords, UnknownReferenceError, type SourceRecord } from "./read-records";
 
 const ci = tables.contentImports;
 const cl = tables.contentImportLines;
@@ -119,20 +118,19 @@ async function passOverFile(
   options: { signal: AbortSignal; reportProgress: boolean; record: (outcomes: Outcome[]) => Promise<void> },
 ): Promise<Counts> {
   const counts: Counts = { linesRead: 0, created: 0, updated: 0, invalid: 0, bytesRead: 0 };
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      counts.bytesRead += chunk.length;
-      done(null, chunk);
+  const records = readStoredRecords(
+    getStorage(),
+    row.storageKey,
+    row.format,
+    {
+      collection,
+      languages: ctx.organization.languages,
+      defaultLanguage: ctx.organization.defaultLanguage,
+      resolve: referenceResolver(ctx.db, ctx.organization.id),
+      columns: row.columns,
     },
-  });
-  const source = (await getStorage().read(row.storageKey)).pipe(counter);
-  const records = readRecords(source, row.format, {
-    collection,
-    languages: ctx.organization.languages,
-    defaultLanguage: ctx.organization.defaultLanguage,
-    resolve: referenceResolver(ctx.db, ctx.organization.id),
-    columns: row.columns,
-  });
+    (bytes) => (counts.bytesRead += bytes),
+  );
   const fileSlugs = new Set<string>();
   let batch: Outcome[] = [];
   const flush = async () => {
