@@ -264,7 +264,19 @@ describe("organization archives through the API", () => {
   }, 180_000);
 
   it("refuses a tampered, a truncated and a newer archive with the reason, writing nothing", async () => {
-    const exercisesBefore = ok(await call<Page>(server, "GET", "/content/exercises?limit=1", { token: betaAdmin })).total;
+    // What beta holds: its records, and its files in storage (the stored archives of imports aside).
+    const totals = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ["/content/exercises", "/content/workouts", "/content/training-plans", "/content/goals", "/content/equipment", "/uploads"].map(async (apiPath) => [apiPath, ok(await call<Page>(server, "GET", `${apiPath}?filter[limit]=1`, { token: betaAdmin })).total]),
+        ),
+      ) as Record<string, number>;
+    const betaUpload = ok(await call<Page>(server, "GET", "/uploads?filter[limit]=250", { token: betaAdmin })).data.find((upload) => upload.name === "archived.png")!;
+    const betaOrganization = (await server.storedKeys()).find((key) => key.endsWith(`/${betaUpload.id as string}/original`))!.split("/")[0]!;
+    const betaFiles = async () => (await server.storedKeys()).filter((key) => key.startsWith(`${betaOrganization}/`) && !key.startsWith(`${betaOrganization}/archive-imports/`));
+    const totalsBefore = await totals();
+    const filesBefore = await betaFiles();
+    expect(filesBefore.length).toBeGreaterThan(0);
     const refusal = async (body: Buffer, error: string) => {
       const started = await postArchive(server, betaAdmin, body);
       expect(started.status).toBe(202);
@@ -287,7 +299,12 @@ describe("organization archives through the API", () => {
     await rewriteArchive(Readable.from([archive]), tamperedFile, (name, bytes) => (name === "manifest.json" || name === "archive.json" ? Buffer.from(JSON.stringify({ ...JSON.parse(bytes.toString()), version: 3 })) : bytes));
     await refusal(readFileSync(tamperedFile), "the archive has format version 3; this service reads version 1");
     await refusal(gzipSync(Buffer.from("not a tar")), "the archive is truncated or is not a gzip-compressed tar stream");
-    expect(ok(await call<Page>(server, "GET", "/content/exercises?limit=1", { token: betaAdmin })).total).toBe(exercisesBefore);
+    // The last file changed: every record and every other file comes before it, and none is written.
+    const lastFile = (await readArchive(Readable.from([archive]))).filter((entry) => entry.name.startsWith("files/")).at(-1)!.name;
+    await rewriteArchive(Readable.from([archive]), tamperedFile, (name, bytes) => (name === lastFile ? Buffer.from(bytes.map((byte, index) => (index === 0 ? byte ^ 1 : byte))) : bytes));
+    await refusal(readFileSync(tamperedFile), `the checksum of ${lastFile} does not match the manifest: the archive is damaged or was changed`);
+    expect(await totals()).toEqual(totalsBefore);
+    expect(await betaFiles()).toEqual(filesBefore);
   }, 120_000);
 
   it("refuses another media type (415) and answers 404 for another organization's import", async () => {
