@@ -158,7 +158,10 @@ const COMMANDS: Record<string, Command> = {
       }
       const summary = await importOrganization(db, { storage: getStorage(), organizationId: organization.id, open });
       const rows = Object.values(summary.counts).reduce((sum, count) => sum + count, 0);
-      return `imported ${rows} records and ${summary.files} files into '${organization.code}' (ids ${summary.ids})`;
+      const matched = Object.values(summary.matched).reduce((sum, count) => sum + count, 0);
+      // The records the organization had already: left out, the organization's own referenced instead.
+      const kept = matched > 0 ? `; ${matched} of them the organization had already (${Object.entries(summary.matched).flatMap(([table, count]) => (count > 0 ? [`${count} ${table}`] : [])).join(", ")})` : "";
+      return `imported ${rows} records and ${summary.files} files into '${organization.code}' (ids ${summary.ids})${kept}`;
     },
   },
   "seed-demo": {

@@ -140,9 +140,17 @@ describe.runIf(isPostgres)("an organization archive from the embedded database t
     const exportedAgain = await runCli(["export", "--org", "alpha", "--out", again], target);
     expect({ code: exportedAgain.code, stderr: exportedAgain.stderr }).toEqual({ code: 0, stderr: "" });
     const back = await runCli(["import", "--org", "alpha", "--in", again, "--create-org"], { DATA_DIR: backDir });
-    rmSync(again, { force: true });
     expect({ code: back.code, stderr: back.stderr }).toEqual({ code: 0, stderr: "" });
     // The goal created on PostgreSQL came along.
     expect(back.stdout).toBe(`imported ${records + 1} records and ${files} files into 'alpha' (ids kept)\n`);
+    // The same archive once more: every record the organization has is matched to its own, and no file
+    // is written; only the fixtures' four upload records, which have no bytes to match, come again.
+    const repeated = await runCli(["import", "--org", "alpha", "--in", again], { DATA_DIR: backDir });
+    rmSync(again, { force: true });
+    expect({ code: repeated.code, stderr: repeated.stderr }).toEqual({ code: 0, stderr: "" });
+    const matched = /^imported (\d+) records and 0 files into 'alpha' \(ids remapped\); (\d+) of them the organization had already \((.+)\)\n$/.exec(repeated.stdout);
+    expect(matched, repeated.stdout).not.toBeNull();
+    expect([Number(matched![1]), Number(matched![2])]).toEqual([records + 1, records + 1 - 4]);
+    expect(matched![3]).toContain("1 workouts");
   }, 300_000);
 });

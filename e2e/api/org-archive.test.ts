@@ -23,7 +23,18 @@ import { TEST_DATA_ROOT, TEST_SECRETS, withDatabase } from "../support/test-env"
  * non-empty organization its ids are remapped with every reference; a damaged archive writes nothing.
  */
 type ExportRecord = { id: string; state: string; size: number | null; counts: Record<string, number> | null; files: number | null; error: string | null; download_url: string | null; download_expires_at: string | null };
-type ImportRecord = { id: string; state: string; bytes_total: number; ids: string | null; counts: Record<string, number> | null; files: number | null; error: string | null; created_at: string; finished_at: string | null };
+type ImportRecord = {
+  id: string;
+  state: string;
+  bytes_total: number;
+  ids: string | null;
+  counts: Record<string, number> | null;
+  matched: Record<string, number> | null;
+  files: number | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+};
 type Page = { total: number; data: Json[] };
 
 const id = randomBytes(4).toString("hex");
@@ -68,6 +79,20 @@ async function adminQuery(statement: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** Beta's records: the totals of six lists. */
+async function betaTotals(): Promise<Record<string, number>> {
+  const paths = ["/content/exercises", "/content/workouts", "/content/training-plans", "/content/goals", "/content/equipment", "/uploads"];
+  return Object.fromEntries(await Promise.all(paths.map(async (apiPath) => [apiPath, ok(await call<Page>(server, "GET", `${apiPath}?filter[limit]=1`, { token: betaAdmin })).total])));
+}
+
+/** Beta's files in storage (the stored archives of imports aside). */
+async function betaFiles(): Promise<string[]> {
+  const betaUpload = ok(await call<Page>(server, "GET", "/uploads?filter[limit]=250", { token: betaAdmin })).data.find((upload) => upload.name === "archived.png")!;
+  const keys = await server.storedKeys();
+  const betaOrganization = keys.find((key) => key.endsWith(`/${betaUpload.id as string}/original`))!.split("/")[0]!;
+  return keys.filter((key) => key.startsWith(`${betaOrganization}/`) && !key.startsWith(`${betaOrganization}/archive-imports/`));
 }
 
 /** Every value of `key` anywhere in `value`. */
@@ -194,6 +219,7 @@ describe("organization archives through the API", () => {
       bytes_total: archive.length,
       ids: "kept",
       counts: exported.counts,
+      matched: Object.fromEntries(Object.keys(exported.counts!).map((table) => [table, 0])),
       files: exported.files,
       error: null,
       created_at: expect.any(String),
@@ -225,11 +251,32 @@ describe("organization archives through the API", () => {
     expect(Buffer.from(await bytes.arrayBuffer()).equals(image)).toBe(true);
   }, 180_000);
 
-  it("imports into an organization with records under new ids, every reference rewritten alike", async () => {
+  it("imports into an organization with records under new ids, every reference rewritten alike; the records beta had already stand for the archive's", async () => {
+    // Beta has a goal and a category of its own with slugs of alpha's: theirs stay, and are referenced.
+    const alphaWorkoutBefore = ok(await call<Json>(server, "GET", `/content/workouts/${workoutId}`, { token: alphaEditor }));
+    const alphaGoal = ok(await call<Json>(server, "GET", `/content/goals/${(alphaWorkoutBefore.goals as number[])[0]!}`, { token: alphaEditor }));
+    const alphaCategory = ok(await call<Json>(server, "GET", `/content/categories/${(alphaWorkoutBefore.types as number[])[0]!}`, { token: alphaEditor }));
+    const ownGoal = await create<Json & { id: number }>(server, betaAdmin, "/content/goals", { name: "Beta's own goal", slug: alphaGoal.slug });
+    const ownCategory = await create<Json & { id: number }>(server, betaAdmin, "/content/categories", { name: "Beta's own category", slug: alphaCategory.slug });
+
     const started = await postArchive(server, betaAdmin, archive);
     expect(started.status).toBe(202);
     const result = await finished<ImportRecord>(server, betaAdmin, `/imports/${started.body.id}`);
-    expect(result).toMatchObject({ state: "completed", ids: "remapped", counts: exported.counts, files: exported.files, error: null });
+    // Matched: the goal, the category, and the "no equipment" record every organization has.
+    const nothing = Object.fromEntries(Object.keys(exported.counts!).map((table) => [table, 0]));
+    expect(result).toMatchObject({
+      state: "completed",
+      ids: "remapped",
+      counts: exported.counts,
+      matched: { ...nothing, fitness_goals: 1, content_categories: 1, equipment: 1 },
+      files: exported.files,
+      error: null,
+    });
+    expect(ok(await call<Json>(server, "GET", `/content/goals/${ownGoal.id}`, { token: betaAdmin }))).toEqual(ownGoal);
+    expect(ok(await call<Json>(server, "GET", `/content/categories/${ownCategory.id}`, { token: betaAdmin }))).toEqual(ownCategory);
+    const importedWorkout = ok(await call<Page>(server, "GET", "/content/workouts?filter[limit]=250", { token: betaAdmin })).data[0]!;
+    const importedWorkoutRecord = ok(await call<Json>(server, "GET", `/content/workouts/${importedWorkout.id as string}`, { token: betaAdmin }));
+    expect({ goal: (importedWorkoutRecord.goals as number[])[0], type: (importedWorkoutRecord.types as number[])[0] }).toEqual({ goal: ownGoal.id, type: ownCategory.id });
 
     const lists = async (token: string) => {
       const get = async (apiPath: string) => ok(await call<Page>(server, "GET", `${apiPath}?filter[limit]=250`, { token })).data;
@@ -263,18 +310,45 @@ describe("organization archives through the API", () => {
     expect(Buffer.from(await bytes.arrayBuffer()).equals(image)).toBe(true);
   }, 180_000);
 
+  it("imports the same archive again: the records beta still has are matched and kept as beta changed them, the one it deleted comes back", async () => {
+    // Since the first import beta renamed the workout's exercise and deleted the training plan.
+    const workouts = ok(await call<Page>(server, "GET", "/content/workouts?filter[limit]=250", { token: betaAdmin })).data;
+    const betaWorkout = ok(await call<Json>(server, "GET", `/content/workouts/${workouts[0]!.id as string}`, { token: betaAdmin }));
+    const exerciseId = valuesOf(betaWorkout, "exercise_id")[0] as string;
+    const renamed = ok(await call<Json>(server, "PATCH", `/content/exercises/${exerciseId}`, { token: betaAdmin, body: { name: { en: "Renamed in beta" } } }));
+    const plans = ok(await call<Page>(server, "GET", "/content/training-plans?filter[limit]=250", { token: betaAdmin })).data;
+    expect(plans.length).toBe(1);
+    expect((await call(server, "DELETE", `/content/training-plans/${plans[0]!.id as string}`, { token: betaAdmin })).status).toBe(204);
+    const planVersions = ok(await call<Page>(server, "GET", `/content/training-plans/${planId}/versions`, { token: alphaEditor })).total;
+    const planHistory = ok(await call<Page>(server, "GET", `/content/training-plans/${planId}/status-history`, { token: alphaEditor })).total;
+    const totalsBefore = await betaTotals();
+    const filesBefore = await betaFiles();
+
+    const started = await postArchive(server, betaAdmin, archive);
+    const result = await finished<ImportRecord>(server, betaAdmin, `/imports/${started.body.id}`);
+    // Alpha's uploads of the fixtures were written without bytes (no content hash to match): those come again.
+    const counts = exported.counts!;
+    expect(counts).toMatchObject({ uploads: 5, instructors: 0, media_assets: 0, training_plans: 1 });
+    expect(result).toMatchObject({
+      state: "completed",
+      ids: "remapped",
+      counts,
+      matched: { ...counts, uploads: 1, training_plans: 0, content_versions: counts.content_versions! - planVersions, status_history: counts.status_history! - planHistory },
+      files: 0,
+      error: null,
+    });
+    expect(await betaTotals()).toEqual({ ...totalsBefore, "/content/training-plans": 1, "/uploads": totalsBefore["/uploads"]! + 4 });
+    expect(ok(await call<Json>(server, "GET", `/content/exercises/${exerciseId}`, { token: betaAdmin }))).toEqual(renamed);
+    // The plan is back, naming beta's workout; its history came with it.
+    const plan = ok(await call<Page>(server, "GET", "/content/training-plans?filter[limit]=250", { token: betaAdmin })).data[0]!;
+    expect(valuesOf(ok(await call<Json>(server, "GET", `/content/training-plans/${plan.id as string}`, { token: betaAdmin })).weeks, "id")).toEqual([betaWorkout.id]);
+    expect(ok(await call<Page>(server, "GET", `/content/training-plans/${plan.id as string}/versions`, { token: betaAdmin })).total).toBe(planVersions);
+    // The matched upload's files are beta's already: none written.
+    expect(await betaFiles()).toEqual(filesBefore);
+  }, 120_000);
+
   it("refuses a tampered, a truncated and a newer archive with the reason, writing nothing", async () => {
-    // What beta holds: its records, and its files in storage (the stored archives of imports aside).
-    const totals = async () =>
-      Object.fromEntries(
-        await Promise.all(
-          ["/content/exercises", "/content/workouts", "/content/training-plans", "/content/goals", "/content/equipment", "/uploads"].map(async (apiPath) => [apiPath, ok(await call<Page>(server, "GET", `${apiPath}?filter[limit]=1`, { token: betaAdmin })).total]),
-        ),
-      ) as Record<string, number>;
-    const betaUpload = ok(await call<Page>(server, "GET", "/uploads?filter[limit]=250", { token: betaAdmin })).data.find((upload) => upload.name === "archived.png")!;
-    const betaOrganization = (await server.storedKeys()).find((key) => key.endsWith(`/${betaUpload.id as string}/original`))!.split("/")[0]!;
-    const betaFiles = async () => (await server.storedKeys()).filter((key) => key.startsWith(`${betaOrganization}/`) && !key.startsWith(`${betaOrganization}/archive-imports/`));
-    const totalsBefore = await totals();
+    const totalsBefore = await betaTotals();
     const filesBefore = await betaFiles();
     expect(filesBefore.length).toBeGreaterThan(0);
     const refusal = async (body: Buffer, error: string) => {
@@ -286,6 +360,7 @@ describe("organization archives through the API", () => {
         bytes_total: body.length,
         ids: null,
         counts: null,
+        matched: null,
         files: null,
         error,
         created_at: expect.any(String),
@@ -303,7 +378,7 @@ describe("organization archives through the API", () => {
     const lastFile = (await readArchive(Readable.from([archive]))).filter((entry) => entry.name.startsWith("files/")).at(-1)!.name;
     await rewriteArchive(Readable.from([archive]), tamperedFile, (name, bytes) => (name === lastFile ? Buffer.from(bytes.map((byte, index) => (index === 0 ? byte ^ 1 : byte))) : bytes));
     await refusal(readFileSync(tamperedFile), `the checksum of ${lastFile} does not match the manifest: the archive is damaged or was changed`);
-    expect(await totals()).toEqual(totalsBefore);
+    expect(await betaTotals()).toEqual(totalsBefore);
     expect(await betaFiles()).toEqual(filesBefore);
   }, 120_000);
 

@@ -50,6 +50,7 @@ export function toOrganizationImport(row: ImportRow): OrganizationImport {
     bytes_total: row.bytesTotal,
     ids: row.ids,
     counts: row.counts,
+    matched: row.matched,
     files: row.files,
     error: row.error,
     created_at: row.createdAt.toISOString(),
@@ -152,8 +153,8 @@ export async function getOrganizationImportOrThrow(db: Db, organizationId: strin
 }
 
 /**
- * The job: imports the stored archive. A refused archive (checksum, format version, a slug the
- * organization has) fails the import at once with its message; nothing is written then.
+ * The job: imports the stored archive. A refused archive (checksum, format version) fails the import
+ * at once with its message; nothing is written then.
  */
 export async function runOrganizationImport(db: Db, organizationId: string, id: string, signal: AbortSignal): Promise<"done" | { refused: string }> {
   const [row] = await db
@@ -167,7 +168,7 @@ export async function runOrganizationImport(db: Db, organizationId: string, id: 
     const summary = await importOrganization(db, { storage, organizationId, open: () => storage.read(row.storageKey), signal });
     await db
       .update(im)
-      .set({ state: "completed", ids: summary.ids, counts: summary.counts, files: summary.files, updatedAt: sql`now()`, finishedAt: sql`now()` })
+      .set({ state: "completed", ids: summary.ids, counts: summary.counts, matched: summary.matched, files: summary.files, updatedAt: sql`now()`, finishedAt: sql`now()` })
       .where(eq(im.id, id));
   } catch (error) {
     if (!(error instanceof ArchiveError)) throw error;

@@ -23,7 +23,7 @@ import {
   type Manifest,
   type SeenEntry,
 } from "./format";
-import { ARCHIVE_TABLES, keepingMapper, mapFileKey, mapRow, remappingMapper, type ArchiveTable, type IdMapper } from "./tables";
+import { ARCHIVE_TABLES, keepingMapper, mapFileKey, mapRow, ownerOf, ownerOfFile, remappingMapper, spaceOfTable, type ArchiveTable, type IdMapper } from "./tables";
 
 type Entry = tar.ExtractEvents["entry"][1];
 
@@ -33,7 +33,15 @@ const MAX_BUFFERED_ENTRY = 64 * 1024 * 1024;
 export type ImportSummary = {
   /** `kept`: the records have their archive ids; `remapped`: new ids, references rewritten alike. */
   ids: "kept" | "remapped";
+  /** The archive's records per table (as its manifest counts them). */
   counts: Record<string, number>;
+  /**
+   * Per table, the archive's records the organization already had (the same slug; for uploads and
+   * media assets the same bytes), left out for the organization's own, with the rows that belong to
+   * them (captions, posters, status history, versions, schedules).
+   */
+  matched: Record<string, number>;
+  /** The files imported (a matched upload's or media asset's are not). */
   files: number;
 };
 
@@ -171,6 +179,29 @@ async function highestId(tx: Executor, table: string): Promise<number> {
 }
 
 type Json = Parameters<typeof mapRow>[1][string];
+type Match = { id: string; uuid: string | null };
+
+/**
+ * The organization's records that stand for rows of one page (docs/archive-format.md "Import"), by
+ * the value of the rows' `matchBy` column: the record with that slug, or the oldest upload or the
+ * media asset with those bytes. The organization's own "no equipment" record is matched apart.
+ */
+async function findMatches(tx: Executor, spec: ArchiveTable, rows: Record<string, Json>[], organizationId: string): Promise<Map<string, Match>> {
+  if (!spec.matchBy) return new Map();
+  const column = spec.matchBy;
+  const values = [...new Set(rows.flatMap((row) => (typeof row[column] === "string" && row[column] !== "" ? [row[column]] : [])))];
+  if (values.length === 0) return new Map();
+  const quoted = sql.raw(quote(column));
+  const uuid = spec.extraIdSpaces?.some((extra) => extra.column === "uuid") ? sql`uuid::text` : sql`NULL::text`;
+  const ownNone = spec.table === "equipment" ? sql` AND NOT is_none` : sql``;
+  const found = await queryRows<{ value: string; id: string; uuid: string | null }>(
+    tx,
+    sql`SELECT DISTINCT ON (${quoted}) ${quoted} AS value, id::text AS id, ${uuid} AS uuid FROM ${sql.raw(quote(spec.table))}
+        WHERE organization_id = ${organizationId}${ownNone} AND ${quoted} IN (SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))
+        ORDER BY ${quoted}, created_at, id`,
+  );
+  return new Map(found.map((row) => [row.value, { id: row.id, uuid: row.uuid }]));
+}
 
 async function insertRows(tx: Executor, spec: ArchiveTable, rows: Record<string, Json>[], targetColumns: string[], organizationId: string): Promise<void> {
   if (rows.length === 0) return;
@@ -204,6 +235,7 @@ export async function importOrganization(
   const specs = new Map(ARCHIVE_TABLES.map((spec) => [spec.name, spec]));
   const writtenPrefixes = new Set<string>();
   const counts: Record<string, number> = Object.fromEntries(Object.keys(manifest.counts).map((table) => [table, 0]));
+  const matched: Record<string, number> = Object.fromEntries(Object.keys(manifest.counts).map((table) => [table, 0]));
   let files = 0;
   try {
     const ids = await db.transaction(async (tx) => {
@@ -237,18 +269,37 @@ export async function importOrganization(
           if (!spec) throw new ArchiveError(`the archive holds records of an unknown table: ${tableName}`);
           const text = (await readWholeEntry(entry, hash)).toString("utf8");
           checkEntry(expected, name, hash);
+          const page = text.split("\n").flatMap((line) => (line === "" ? [] : [JSON.parse(line) as Record<string, Json>]));
+          const isNone = (row: Record<string, Json>) => spec.table === "equipment" && row.is_none === true;
+          const matches = await findMatches(tx, spec, page.filter((row) => !isNone(row)), options.organizationId);
           const rows: Record<string, Json>[] = [];
-          for (const line of text.split("\n")) {
-            if (line === "") continue;
-            const row = JSON.parse(line) as Record<string, Json>;
+          for (const row of page) {
+            counts[spec.name] = (counts[spec.name] ?? 0) + 1;
             // The "no equipment" record: one per organization; the target's own one stands for the archive's.
-            if (spec.table === "equipment" && row.is_none === true) {
+            if (isNone(row)) {
               if (keep && none) await tx.execute(sql`DELETE FROM equipment WHERE id = ${none.id}`);
               else if (none) {
                 overrides.set(`equipment\u0000${String(row.id)}`, none.id);
-                counts[spec.name] = (counts[spec.name] ?? 0) + 1;
+                matched[spec.name] = (matched[spec.name] ?? 0) + 1;
                 continue;
               }
+            }
+            // A row of a record the organization already had (its status history, versions …) stays out with it.
+            const owner = ownerOf(spec, row);
+            if (owner !== undefined && overrides.has(owner)) {
+              matched[spec.name] = (matched[spec.name] ?? 0) + 1;
+              continue;
+            }
+            // The organization's record with the row's slug (or bytes) stands for it: references name it instead.
+            const match = spec.matchBy ? matches.get(String(row[spec.matchBy])) : undefined;
+            if (match) {
+              const isInt = spec.idSpace?.kind === "int";
+              overrides.set(`${spaceOfTable(spec.table)}\u0000${String(row.id)}`, isInt ? Number(match.id) : match.id);
+              for (const extra of spec.extraIdSpaces ?? []) {
+                if (typeof row[extra.column] === "string" && match.uuid) overrides.set(`${extra.space}\u0000${String(row[extra.column])}`, match.uuid);
+              }
+              matched[spec.name] = (matched[spec.name] ?? 0) + 1;
+              continue;
             }
             rows.push(mapRow(spec, row, mapper));
           }
@@ -256,14 +307,20 @@ export async function importOrganization(
           try {
             await insertRows(tx, spec, rows, columnsOf.get(spec.table)!, options.organizationId);
           } catch (error) {
+            // Matched above; only a record written meanwhile, by someone else, can still take the slug.
             if (isUniqueViolation(error) && /_slug_key$/.test(pgConstraint(error) ?? "")) {
-              throw new ArchiveError(`the organization already has a record of ${spec.table} with a slug of the archive's (${pgConstraint(error)}): import into an organization without those records`);
+              throw new ArchiveError(`a record of ${spec.table} with a slug of the archive's was written while the archive was imported (${pgConstraint(error)}): import it again`);
             }
             throw error;
           }
-          counts[spec.name] = (counts[spec.name] ?? 0) + rows.length;
         } else {
           const relative = name.slice(FILES_PREFIX.length);
+          // A matched upload's or media asset's files are the organization's already.
+          if (overrides.has(ownerOfFile(relative))) {
+            for await (const chunk of entry) hash.update(chunk as Buffer);
+            checkEntry(expected, name, hash);
+            continue;
+          }
           const key = mapFileKey(relative, mapper);
           const [, second, third] = key.split("/");
           const prefix = second === "media" ? `${options.organizationId}/media/${third}/` : `${options.organizationId}/${second}/`;
@@ -295,7 +352,7 @@ export async function importOrganization(
       }
       return keep ? ("kept" as const) : ("remapped" as const);
     });
-    return { ids, counts, files };
+    return { ids, counts, matched, files };
   } catch (error) {
     for (const prefix of writtenPrefixes) await options.storage.removePrefix(prefix).catch(() => undefined);
     throw asArchiveError(error);

@@ -46,7 +46,15 @@ export const organizationImportSchema = z
     bytes_total: z.number().int(),
     ids: z.enum(["kept", "remapped"]).nullable().meta({ description: "Once completed: `kept` (the organization was empty) or `remapped`" }),
     counts: countsSchema,
-    files: z.number().int().nullable(),
+    matched: z
+      .record(z.string(), z.number().int())
+      .nullable()
+      .meta({
+        description:
+          "Once completed, per table: the archive's records the organization already had (the same slug; uploads and media assets: the same bytes), " +
+          "left out for the organization's own, which the imported records reference instead; with them the rows that belong to them (captions, status history, versions, schedules)",
+      }),
+    files: z.number().int().nullable().meta({ description: "Once completed: the files imported (a matched upload's or media asset's are not)" }),
     error: z.string().nullable().meta({ description: "Why the archive was refused (checksum, format version …) or the import failed" }),
     created_at: z.iso.datetime(),
     finished_at: z.iso.datetime().nullable(),
@@ -59,6 +67,7 @@ export const organizationImportSchema = z
       bytes_total: 3806688,
       ids: "remapped",
       counts: { exercises: 50, workouts: 15 },
+      matched: { exercises: 2, workouts: 0 },
       files: 118,
       error: null,
       created_at: "2026-11-28T01:05:00.000Z",

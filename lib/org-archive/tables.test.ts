@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ARCHIVE_TABLES, COLLECTION_TABLES, derivedUuid, keepingMapper, mapFileKey, mapRow, mapStorageKey, remappingMapper } from "./tables";
+import { ARCHIVE_TABLES, COLLECTION_TABLES, derivedUuid, keepingMapper, mapFileKey, mapRow, mapStorageKey, ownerOf, ownerOfFile, remappingMapper } from "./tables";
 
 const SOURCE = "11111111-1111-4111-8111-111111111111";
 const TARGET = "22222222-2222-4222-8222-222222222222";
@@ -29,6 +29,29 @@ describe("the archive's tables", () => {
     expect(mapRow(spec("media_assets"), asset, keepingMapper(TARGET, SOURCE))).toEqual({ id: UPLOAD, organization_id: TARGET, prefix: `${TARGET}/media/${UPLOAD}/attempt/` });
     const poster = mapRow(spec("media_asset_posters"), { id: UPLOAD, organization_id: SOURCE, poster_upload_id: EXERCISE }, remap());
     expect(poster).toEqual({ id: remap().map("media_assets", UPLOAD), organization_id: TARGET, poster_upload_id: remap().map("uploads", EXERCISE) });
+  });
+});
+
+describe("what a row belongs to", () => {
+  it("names the record whose match leaves the row out: a caption's upload, a poster's asset, a version's record", () => {
+    expect(ownerOf(spec("upload_captions"), { upload_id: UPLOAD, language: "de" })).toBe(`uploads\u0000${UPLOAD}`);
+    expect(ownerOf(spec("media_asset_posters"), { id: UPLOAD, poster_upload_id: EXERCISE })).toBe(`media_assets\u0000${UPLOAD}`);
+    expect(ownerOf(spec("content_versions"), { id: UPLOAD, collection: "exercises", record_id: EXERCISE })).toBe(`exercises\u0000${EXERCISE}`);
+    expect(ownerOf(spec("status_history"), { id: UPLOAD, collection: "training-plans", record_id: WORKOUT })).toBe(`training_plans\u0000${WORKOUT}`);
+    expect(ownerOf(spec("schedules"), { id: UPLOAD, collection: "equipment/brands", record_id: "4" })).toBe("equipment_brands\u00004");
+    expect(ownerOf(spec("exercises"), { id: EXERCISE })).toBeUndefined();
+    expect(ownerOfFile(`${UPLOAD}/thumbnails/square/xs`)).toBe(`uploads\u0000${UPLOAD}`);
+    expect(ownerOfFile(`media/${UPLOAD}/attempt/720p/segment-1.m4s`)).toBe(`media_assets\u0000${UPLOAD}`);
+  });
+
+  it("matches every table with a slug by it, uploads and media assets by their bytes, instructors not at all", () => {
+    const matching = Object.fromEntries(ARCHIVE_TABLES.filter((table) => table.matchBy).map((table) => [table.name, table.matchBy]));
+    expect(matching).toEqual({
+      ...Object.fromEntries(["muscle_groups", "body_parts", "activity_types", "content_providers", "fitness_goals", "equipment_brands", "equipment_categories", "content_categories", "content_packages"].map((name) => [name, "slug"])),
+      media_assets: "sha256",
+      uploads: "sha256",
+      ...Object.fromEntries(["equipment", "exercises", "workouts", "on_demand", "training_plans"].map((name) => [name, "slug"])),
+    });
   });
 });
 

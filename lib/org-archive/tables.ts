@@ -42,9 +42,16 @@ export type ArchiveTable = {
   isUpdate?: boolean;
   /** Rows the entry holds, as a condition on the source table. */
   where?: string;
+  /**
+   * How a row finds the target organization's record that stands for it (docs/archive-format.md
+   * "Import"): the same slug, or for uploads and media assets the same bytes (`sha256`).
+   */
+  matchBy?: "slug" | "sha256";
+  /** The column naming the record a row belongs to (a caption's upload, a version's record): a row of a matched record is left out with it. */
+  ownedBy?: string;
 };
 
-const lookup = (table: string): ArchiveTable => ({ name: table, table, key: ["id"], idSpace: { kind: "int" }, rules: [] });
+const lookup = (table: string): ArchiveTable => ({ name: table, table, key: ["id"], idSpace: { kind: "int" }, rules: [], matchBy: "slug" });
 
 export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   lookup("muscle_groups"),
@@ -55,7 +62,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   lookup("equipment_brands"),
   lookup("equipment_categories"),
   { ...lookup("content_categories"), extraIdSpaces: [{ column: "uuid", space: "content_categories.uuid" }] },
-  { name: "content_packages", table: "content_packages", key: ["id"], idSpace: { kind: "uuid" }, rules: [] },
+  { name: "content_packages", table: "content_packages", key: ["id"], idSpace: { kind: "uuid" }, rules: [], matchBy: "slug" },
   // Media assets and uploads reference each other: the assets first without their poster, which a
   // second entry sets once the uploads are in.
   {
@@ -64,6 +71,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     key: ["id"],
     idSpace: { kind: "uuid" },
     omit: ["poster_upload_id"],
+    matchBy: "sha256",
     rules: [{ column: "prefix", storageKey: true }],
   },
   {
@@ -71,6 +79,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     table: "uploads",
     key: ["id"],
     idSpace: { kind: "uuid" },
+    matchBy: "sha256",
     rules: [
       { column: "media_asset_id", ref: "media_assets" },
       { column: "storage_key", storageKey: true },
@@ -83,6 +92,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     columns: ["poster_upload_id"],
     where: "poster_upload_id IS NOT NULL",
     isUpdate: true,
+    ownedBy: "id",
     rules: [
       { column: "id", ref: "media_assets" },
       { column: "poster_upload_id", ref: "uploads" },
@@ -92,6 +102,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     name: "upload_captions",
     table: "upload_captions",
     key: ["upload_id", "language"],
+    ownedBy: "upload_id",
     rules: [
       { column: "upload_id", ref: "uploads" },
       { column: "storage_key", storageKey: true },
@@ -102,6 +113,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     table: "equipment",
     key: ["id"],
     idSpace: { kind: "int" },
+    matchBy: "slug",
     rules: [
       { column: "brand_id", ref: "equipment_brands" },
       { column: "categories", ref: "equipment_categories", array: true },
@@ -123,6 +135,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     table: "exercises",
     key: ["id"],
     idSpace: { kind: "uuid" },
+    matchBy: "slug",
     rules: [
       { column: "muscle_groups", ref: "muscle_groups", array: true },
       { column: "equipment", ref: "equipment", array: true },
@@ -137,6 +150,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     table: "workouts",
     key: ["id"],
     idSpace: { kind: "uuid" },
+    matchBy: "slug",
     rules: [
       { column: "image_id", ref: "uploads" },
       { column: "types", ref: "content_categories", array: true },
@@ -153,6 +167,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     table: "on_demand",
     key: ["id"],
     idSpace: { kind: "uuid" },
+    matchBy: "slug",
     rules: [
       { column: "video_id", ref: "uploads" },
       { column: "image_id", ref: "uploads" },
@@ -169,6 +184,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     table: "training_plans",
     key: ["id"],
     idSpace: { kind: "uuid" },
+    matchBy: "slug",
     rules: [
       { column: "image_id", ref: "uploads" },
       { column: "goals", ref: "fitness_goals", array: true },
@@ -184,6 +200,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     table: "status_history",
     key: ["id"],
     idSpace: { kind: "uuid" },
+    ownedBy: "record_id",
     rules: [
       { column: "record_id", recordOfCollection: true },
       { column: "changed_by", user: true },
@@ -194,6 +211,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     table: "content_versions",
     key: ["id"],
     idSpace: { kind: "uuid" },
+    ownedBy: "record_id",
     rules: [
       { column: "record_id", recordOfCollection: true },
       { column: "data", versionData: true },
@@ -205,6 +223,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
     table: "schedules",
     key: ["id"],
     idSpace: { kind: "uuid" },
+    ownedBy: "record_id",
     rules: [
       { column: "record_id", recordOfCollection: true },
       { column: "created_by", user: true },
@@ -280,6 +299,27 @@ export function remappingMapper(
 
 /** The id space of a table's `id` (for `content_categories`: its integer id). */
 export const spaceOfTable = (table: string): IdSpace => table;
+
+/**
+ * The record a row belongs to, as `{id space}\u0000{id}` in the archive's ids (the keys of an
+ * IdMapper's overrides): the upload of a caption, the media asset of a poster, the record of a status
+ * change, version or schedule. Undefined for a row that belongs to nothing else.
+ */
+export function ownerOf(spec: ArchiveTable, row: Record<string, Json>): string | undefined {
+  if (!spec.ownedBy) return undefined;
+  const value = row[spec.ownedBy];
+  if (value === undefined || value === null) return undefined;
+  const rule = spec.rules.find((candidate) => candidate.column === spec.ownedBy);
+  if (rule && "ref" in rule) return `${rule.ref}\u0000${String(value)}`;
+  if (rule && "recordOfCollection" in rule) return `${spaceOfCollection(row.collection)}\u0000${String(value)}`;
+  throw new Error(`${spec.name}: ${spec.ownedBy} names no record`);
+}
+
+/** The upload or media asset a file entry (its key without the organization) belongs to, as `ownerOf` names it. */
+export function ownerOfFile(relativeKey: string): string {
+  const [first, second] = relativeKey.split("/");
+  return first === "media" ? `media_assets\u0000${second}` : `uploads\u0000${first}`;
+}
 
 /** `{source org}/{upload}/…` or `{source org}/media/{asset}/…` as the target's key. */
 export function mapStorageKey(key: string, mapper: IdMapper): string {

@@ -44,6 +44,8 @@ export const organizationImports = pgTable(
     /** `kept` or `remapped`, once imported. */
     ids: text({ enum: ["kept", "remapped"] }),
     counts: jsonb().$type<Record<string, number>>(),
+    /** Per table, the archive's records the organization already had, once imported (docs/archive-format.md "Import"). */
+    matched: jsonb().$type<Record<string, number>>(),
     files: integer(),
     error: text(),
     createdAt: at().notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "organization_imports" ADD COLUMN "matched" jsonb;
