@@ -1,5 +1,6 @@
 import { workoutInputSchema, type WorkoutInput } from "@/lib/workouts/input-schemas";
 import { textsOf, type Languages } from "@/components/collections/form-schemas";
+import { visitPhases } from "@/lib/workouts/item-visitor";
 import {
   PHASE_KINDS,
   type PhaseKind,
@@ -60,36 +61,8 @@ export const METRIC_LABELS: Record<TargetMetric, string> = { repetitions: "repet
 // ---------------------------------------------------------------------------------------------------
 // Reading a record
 
-/** One string per language from a text read with `texts=all` (or a plain string: the default language). */
-
 export function emptyTexts({ languages }: Languages): Texts {
   return Object.fromEntries(languages.map((language) => [language, ""]));
-}
-
-/** Every text of a phase-shaped value mapped by `text`; the rest is copied. */
-function mapTexts<A, B>(phases: readonly PhaseOf<A>[], text: (value: A) => B): PhaseOf<B>[] {
-  const notes = <E extends { notes: A }>(entry: E) => ({ ...entry, notes: text(entry.notes) });
-  const item = (it: WorkoutItemOf<A>): WorkoutItemOf<B> => {
-    switch (it.type) {
-      case "SINGLE-EXERCISES":
-        return { ...it, notes: text(it.notes), se_exercises: it.se_exercises.map((exercise) => ({ ...notes(exercise), sets: exercise.sets.map(notes) })) };
-      case "SUPERSET":
-        return { ...it, notes: text(it.notes), ss_exercises: it.ss_exercises.map(notes) };
-      case "CIRCUIT-TIME":
-        return { ...it, notes: text(it.notes), ct_rounds: it.ct_rounds.map((round) => ({ ...round, exercises: round.exercises.map(notes) })) };
-      case "CIRCUIT-REPETITIONS":
-        return { ...it, notes: text(it.notes), cr_rounds: it.cr_rounds.map((round) => ({ ...round, exercises: round.exercises.map(notes) })) };
-      case "AMRAP":
-        return { ...it, notes: text(it.notes), amrap_exercises: it.amrap_exercises.map(notes) };
-      case "RFT":
-        return { ...it, notes: text(it.notes), rft_exercises: it.rft_exercises.map(notes) };
-      case "EMOM":
-        return { ...it, notes: text(it.notes), emom_minutes: it.emom_minutes.map(notes) };
-      case "TIMER":
-        return { ...it, notes: text(it.notes), timer_title: text(it.timer_title) };
-    }
-  };
-  return phases.map((phase) => ({ kind: phase.kind, title: text(phase.title), time: phase.time, items: phase.items.map(item) }));
 }
 
 const ids = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
@@ -114,7 +87,7 @@ export function toFormValues(record: Record<string, unknown> | undefined, langs:
     estimated_duration: typeof record?.estimated_duration === "number" ? record.estimated_duration : Number.NaN,
     template: record?.template === true,
     content_packages: ids(record?.content_packages),
-    phases: mapTexts(phases, (text) => textsOf(text, langs)),
+    phases: visitPhases(phases, "", { text: (text) => textsOf(text, langs) }),
   };
 }
 
@@ -150,7 +123,7 @@ export function toRequestBody(values: WorkoutFormValues): Record<string, unknown
     estimated_duration: Number.isNaN(values.estimated_duration) ? null : values.estimated_duration,
     template: values.template,
     content_packages: values.content_packages,
-    phases: mapTexts(values.phases, (text) => text),
+    phases: visitPhases(values.phases, "", { text: (text) => text }),
   };
 }
 

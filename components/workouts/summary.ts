@@ -1,4 +1,5 @@
-import { phaseExerciseIds, type PhaseOf } from "@/lib/workouts/phases";
+import { phaseExerciseIds } from "@/lib/workouts/phase-walkers";
+import type { PhaseOf } from "@/lib/workouts/phases";
 import { estimatePhaseSeconds } from "@/lib/workouts/timeline";
 
 /** What the editor knows about an exercise the workout uses (from the exercise list or record). */

@@ -20,10 +20,12 @@ export {
   type LocalizedTextInput,
   type MultiLangString,
   type MultiTextView,
+  type RenderedText,
   type SingleTextView,
   type TextInputContext,
   type TextView,
 } from "./multi-lang";
+export { createTextWriter, TEXT_INPUT_MESSAGE, textInputSchema, type TextEntry, type TextWriter } from "./text-writer";
 export {
   computeTranslationStatus,
   missingTextFields,

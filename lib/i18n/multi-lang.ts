@@ -13,6 +13,9 @@ export type LocalizedText = Record<string, string>;
 /** A text field in a multi-language response (docs/api.md "Languages"): `default` plus each requested code, "" when untranslated. */
 export type MultiLangString = { default: string } & Record<string, string>;
 
+/** A text field in a response: a plain string, or a MultiLangString (several languages, or `texts=all`). */
+export type RenderedText = string | MultiLangString;
+
 /** What a text field may be written as: a plain string or an object of translations (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"). */
 export type LocalizedTextInput = string | Record<string, string>;
 

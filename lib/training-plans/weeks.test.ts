@@ -4,7 +4,7 @@ import { createDocument } from "zod-openapi";
 import type { TextInputContext } from "@/lib/i18n";
 import { catchApiError } from "@/lib/i18n/test-utils";
 import { validateInput } from "@/lib/validation";
-import { TEXT_INPUT_MESSAGE } from "@/lib/workouts/phases";
+import { TEXT_INPUT_MESSAGE } from "@/lib/i18n";
 import {
   activityInputSchema,
   activityReferenceAllTextsSchema,

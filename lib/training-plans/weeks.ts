@@ -16,26 +16,21 @@
  *   (planReferences gives it the ids and where each is used).
  */
 import { z } from "zod";
+import { groupReferences, type ReferenceGroup } from "@/lib/content/reference-groups";
 import {
+  createTextWriter,
   multiLangStringSchema,
   plainTextSchema,
   renderPlainText,
+  textInputSchema,
   type LocalizedText,
+  type RenderedText,
   type SingleTextView,
+  type TextEntry,
   type TextInputContext,
   type TextView,
 } from "@/lib/i18n";
-import {
-  createTextWriter,
-  discriminatedInput,
-  groupReferenceUses,
-  listOf,
-  textInputSchema,
-  wholeNumber,
-  type ReferenceUse,
-  type RenderedText,
-  type TextEntry,
-} from "@/lib/workouts/phases";
+import { discriminatedInput, listOf, wholeNumber } from "@/lib/validation/schema-builders";
 
 export const ACTIVITY_TYPES = ["workouts", "on-demand", "fitness-activities"] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -310,7 +305,7 @@ export function deriveTotals(weeks: readonly { days: readonly { activities: read
 export function planReferences(
   weeks: readonly TrainingPlanWeekOf<unknown>[],
   base = "/weeks",
-): { workouts: ReferenceUse[]; onDemand: ReferenceUse[] } {
+): { workouts: ReferenceGroup[]; onDemand: ReferenceGroup[] } {
   const workouts: { id: string; path: string }[] = [];
   const onDemand: { id: string; path: string }[] = [];
   weeks.forEach((week, w) =>
@@ -322,7 +317,7 @@ export function planReferences(
       }),
     ),
   );
-  return { workouts: groupReferenceUses(workouts), onDemand: groupReferenceUses(onDemand) };
+  return { workouts: groupReferences(workouts), onDemand: groupReferences(onDemand) };
 }
 
 /**

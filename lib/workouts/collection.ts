@@ -28,7 +28,8 @@ import { translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, booleanField, scalarField, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
 import { genderSchema, workoutInputSchema, type WorkoutInput } from "./input-schemas";
-import { collectPhaseTexts, normalizePhases, phaseAllTextsSchema, phaseExerciseIds, phaseSchema, renderPhases, type StoredPhase } from "./phases";
+import { collectPhaseTexts, normalizePhases, phaseExerciseIds, renderPhases } from "./phase-walkers";
+import { phaseAllTextsSchema, phaseSchema, type StoredPhase } from "./phases";
 
 const w = tables.workouts;
 type WorkoutRow = Omit<typeof w.$inferSelect, "phases"> & { phases: StoredPhase[] };

@@ -1,21 +1,17 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
-import type { LocalizedText, TextInputContext } from "@/lib/i18n";
+import { TEXT_INPUT_MESSAGE, type LocalizedText, type TextInputContext } from "@/lib/i18n";
 import { catchApiError } from "@/lib/i18n/test-utils";
 import { validateInput } from "@/lib/validation";
+import { collectPhaseTexts, normalizePhases, phaseExerciseIds, renderPhases } from "./phase-walkers";
 import {
-  collectPhaseTexts,
-  normalizePhases,
-  phaseExerciseIds,
   phaseInputSchema,
   phaseAllTextsSchema,
   phasesInputSchema,
   phaseSchema,
-  renderPhases,
   targetInputSchema,
   targetSchema,
-  TEXT_INPUT_MESSAGE,
   workoutItemAllTextsSchema,
   workoutItemInputSchema,
   workoutItemSchema,

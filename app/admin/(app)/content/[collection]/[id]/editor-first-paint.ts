@@ -7,7 +7,8 @@ import type { AdminCollection } from "@/lib/admin/collections";
 import { addFirstPaint, type FirstPaintRead } from "@/lib/admin/first-paint";
 import { getAdminOrganizationLanguages } from "@/lib/admin/get-admin-organization";
 import { readApi } from "@/lib/admin/read-api";
-import { phaseExerciseIds, type PhaseOf } from "@/lib/workouts/phases";
+import { phaseExerciseIds } from "@/lib/workouts/phase-walkers";
+import type { PhaseOf } from "@/lib/workouts/phases";
 
 type Page = { total: number; data: unknown[] };
 

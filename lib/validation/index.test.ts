@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, errorBody } from "@/lib/http/errors";
-import { MAX_INPUT_DEPTH, describeUnsafeText, findUnsafeInput, toStorableText, validateInput, validateParameter } from "./validation";
+import { MAX_INPUT_DEPTH, describeUnsafeText, findUnsafeInput, toStorableText, validateInput, validateParameter } from ".";
 
 const NUL = "must not contain the NUL character (U+0000)";
 const SURROGATE = "must not contain an unpaired UTF-16 surrogate";
