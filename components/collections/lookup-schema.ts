@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { slugInputSchema, textInput } from "@/lib/content/input-schemas";
+import { slugInputSchema, textInputSchema } from "@/lib/content/input-schemas";
 import { intoApiSchema, localizedTexts, slugText } from "./form-schemas";
 
 /**
  * The lookup form: one input per enabled language for each text, piped into the API's own input
- * schemas (`textInput`, `slugInputSchema`), so the form refuses exactly what the API would.
+ * schemas (`textInputSchema`, `slugInputSchema`), so the form refuses exactly what the API would.
  */
 export function lookupFormSchema({ languages, defaultLanguage, withDescription }: { languages: readonly string[]; defaultLanguage: string; withDescription: boolean }) {
-  const texts = (label: string, isRequired: boolean) => intoApiSchema(localizedTexts({ languages, defaultLanguage }, label, isRequired), textInput);
+  const texts = (label: string, isRequired: boolean) => intoApiSchema(localizedTexts({ languages, defaultLanguage }, label, isRequired), textInputSchema);
   return z.object({
     name: texts("name", true),
     slug: intoApiSchema(slugText, slugInputSchema),

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { localizedTextInputSchema } from "@/lib/i18n";
 import { SLUG_PATTERN } from "@/lib/organizations/schemas";
 
 /** Input schemas shared by the API and the admin's forms; nothing here touches the database. */
+export { textInputSchema } from "@/lib/i18n";
+
 export const slugInputSchema = z
   .string()
   .min(3, "must be at least 3 characters")
@@ -12,7 +13,6 @@ export const slugInputSchema = z
   .optional()
   .meta({ description: "Generated from the default-language name or title when null or absent", example: "push-up" });
 
-export const textInput = localizedTextInputSchema;
 export const levelSchema = z.enum(["beginner", "intermediate", "advanced"]).meta({ description: "FitnessLevel" });
 export const durationSchema = z.enum(["0-15", "16-30", "31-45", "46-60", "61+"]).meta({ description: "Duration: a range of minutes" });
 export const locationSchema = z.enum(["home", "club", "outdoor"]);

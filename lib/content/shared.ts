@@ -8,37 +8,46 @@ import type { LocalizedText } from "@/lib/i18n";
 import type { ContentContext } from "./context";
 
 /** Schemas shared by every collection's input and output. */
-export { durationSchema, intIdsSchema, levelSchema, locationSchema, slugInputSchema, textInput, uploadRefInputSchema, uuidIdsSchema } from "./input-schemas";
-export const renderedText = renderedTextSchema;
-/** A text of a list's preview: always a plain string in the response language (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"). */
-export const previewText = z.string().meta({ description: "In the response language (lists always answer plain strings)" });
+export { durationSchema, intIdsSchema, levelSchema, locationSchema, slugInputSchema, textInputSchema, uploadRefInputSchema, uuidIdsSchema } from "./input-schemas";
 export const translationStatusSchema = z.array(translationStatusEntrySchema);
 export const contentStatusSchema = z
   .record(z.string(), z.enum(["draft", "published", "unpublished"]))
   .meta({ id: "ContentStatus", description: "Status per language key (`default` or a language code)", example: { default: "published", de: "draft" } });
 
+// A response shows a text in one of three ways, each with one name for its schema and the function
+// that renders it (docs/api.md "Languages"):
+// - rendered (`renderedTextSchema`, `renderedText`): a field typed "string or MultiLangString", a
+//   record's own title, name, description, steps;
+// - plain (`plainTextSchema`, `plainText`): a field typed `string`, a plain string unless the request
+//   asked for every text (`texts=all`);
+// - preview (`previewTextSchema`, `previewText`): a text of a list's preview, always a plain string in
+//   the response language.
+
+/** A text of a list's preview: always a plain string in the response language (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"). */
+export const previewTextSchema = z.string().meta({ description: "In the response language (lists always answer plain strings)" });
+
 /**
- * The response schemas of a record's texts in one representation (docs/api.md "Languages"): `text` for
- * the fields typed "string or MultiLangString", `plain` for every other text. A collection builds its
+ * The response schemas of a record's texts in one representation (docs/api.md "Languages"): `rendered`
+ * for the fields typed "string or MultiLangString", `plain` for every other text. A collection builds its
  * full-record schema from them twice: in the specification's shape and in the `texts=all` shape.
  */
-export type TextSchemas = { text: z.ZodType; plain: z.ZodType; suffix: "" | "AllTexts" };
-export const SPEC_TEXTS: TextSchemas = { text: renderedTextSchema, plain: plainTextSchema, suffix: "" };
-export const PREVIEW_TEXTS: TextSchemas = { text: previewText, plain: previewText, suffix: "" };
-export const ALL_TEXTS: TextSchemas = { text: multiLangStringSchema, plain: multiLangStringSchema, suffix: "AllTexts" };
+export type TextSchemas = { rendered: z.ZodType; plain: z.ZodType; suffix: "" | "AllTexts" };
+export const SPEC_TEXTS: TextSchemas = { rendered: renderedTextSchema, plain: plainTextSchema, suffix: "" };
+export const PREVIEW_TEXTS: TextSchemas = { rendered: previewTextSchema, plain: previewTextSchema, suffix: "" };
+export const ALL_TEXTS: TextSchemas = { rendered: multiLangStringSchema, plain: multiLangStringSchema, suffix: "AllTexts" };
 
 /** A field typed "string or MultiLangString" (a record's own title, name, description, steps). */
-export function text(value: LocalizedText | null | undefined, ctx: ContentContext) {
+export function renderedText(value: LocalizedText | null | undefined, ctx: ContentContext) {
   return renderText(value, ctx.view);
 }
 
 /** A field typed `string`: a plain string unless the request asked for every text (`texts=all`). */
-export function stringText(value: LocalizedText | null | undefined, ctx: ContentContext) {
+export function plainText(value: LocalizedText | null | undefined, ctx: ContentContext) {
   return renderPlainText(value, ctx.view);
 }
 
 /** Preview texts are always plain strings in the response language (docs/api.md "Languages"). */
-export function plainText(value: LocalizedText | null | undefined, ctx: ContentContext): string {
+export function previewText(value: LocalizedText | null | undefined, ctx: ContentContext): string {
   const language = ctx.view.mode === "single" ? ctx.view.language : ctx.organization.defaultLanguage;
   return renderText(value, { mode: "single", language, defaultLanguage: ctx.organization.defaultLanguage });
 }

@@ -1,6 +1,6 @@
 import type { TextCompleteness } from "@/lib/db/schema";
 import { ApiError, type ErrorDetail } from "@/lib/http/errors";
-import { mergeTextInput, type LocalizedText, type LocalizedTextInput, type TranslationStatusEntry } from "@/lib/i18n";
+import { mergeTextInput, type LocalizedText, type TextInput, type TranslationStatusEntry } from "@/lib/i18n";
 import type { ContentContext } from "./context";
 
 export type WriteMode = "create" | "replace" | "patch";
@@ -11,7 +11,7 @@ export type WriteMode = "create" | "replace" | "patch";
  */
 export function writeText(
   current: LocalizedText | undefined,
-  input: LocalizedTextInput | undefined | null,
+  input: TextInput | undefined | null,
   mode: WriteMode,
   ctx: ContentContext,
   path: string,

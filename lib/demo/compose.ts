@@ -21,14 +21,14 @@ import type { Random } from "./random";
 
 export type Languages = { languages: readonly string[]; defaultLanguage: string };
 /** A text as a request writes it: one entry per enabled language the demo has a text in. */
-export type TextInput = Record<string, string>;
+export type Translations = Record<string, string>;
 
 /**
  * The text in the organization's enabled languages. An organization whose default language the demo
  * does not write gets the English text as its default (`default` names it), so required texts exist.
  */
-export function localize(text: Text, org: Languages): TextInput {
-  const out: TextInput = {};
+export function localize(text: Text, org: Languages): Translations {
+  const out: Translations = {};
   for (const [language, value] of Object.entries(text)) if (value && org.languages.includes(language)) out[language] = value;
   if (!out[org.defaultLanguage]) out.default = text.en;
   return out;
@@ -65,8 +65,8 @@ export function releaseSteps(release: Release, org: Languages, isComplete: (lang
 // ---------------------------------------------------------------------------------------------------
 // Workouts
 
-type ItemInput = WorkoutItemOf<TextInput | undefined>;
-type PhaseInput = PhaseOf<TextInput | undefined>;
+type ItemInput = WorkoutItemOf<Translations | undefined>;
+type PhaseInput = PhaseOf<Translations | undefined>;
 type Level = WorkoutSpec["level"];
 
 /** Seconds one repetition takes, for the phase times (the editor's estimate counts no repetitions). */
@@ -229,7 +229,7 @@ export function durationRange(minutes: number): ComposedWorkout["duration"] {
 export type ActivityInput =
   | { type: "workouts"; id: string }
   | { type: "on-demand"; id: string }
-  | { type: "fitness-activities"; id: string; fields: { title: TextInput; description: TextInput; distance: number | null; duration: number | null } };
+  | { type: "fitness-activities"; id: string; fields: { title: Translations; description: Translations; distance: number | null; duration: number | null } };
 
 export type PlanContext = {
   org: Languages;

@@ -11,10 +11,10 @@ import {
   localizedEqualsField,
   plainText,
   previewText,
+  previewTextSchema,
+  renderedText,
   searchTextField,
   SPEC_TEXTS,
-  stringText,
-  text,
   type TextSchemas,
 } from "@/lib/content/shared";
 import { writeText } from "@/lib/content/text";
@@ -29,7 +29,7 @@ type EquipmentInput = z.output<typeof equipmentInputSchema>;
 
 const previewShape = {
   id: z.number().int(),
-  name: previewText,
+  name: previewTextSchema,
   slug: z.string(),
   brand_id: z.number().int().nullable(),
   categories: z.array(z.number().int()),
@@ -39,7 +39,7 @@ const equipmentPreviewSchema = z.object(previewShape).meta({ id: "EquipmentPrevi
 // The name is typed `string`, the description "string or MultiLangString" (docs/api.md "Languages").
 const equipmentSchemaOf = (texts: TextSchemas) =>
   z
-    .object({ ...previewShape, name: texts.plain, description: texts.text, image: uploadRecordSchema.nullable() })
+    .object({ ...previewShape, name: texts.plain, description: texts.rendered, image: uploadRecordSchema.nullable() })
     .meta({ id: `Equipment${texts.suffix}` });
 const equipmentSchema = equipmentSchemaOf(SPEC_TEXTS);
 const equipmentAllTextsSchema = equipmentSchemaOf(ALL_TEXTS);
@@ -80,7 +80,7 @@ export const equipment = defineCollection<EquipmentRow, EquipmentInput>({
   uploadIds: (row) => [row.imageId],
   toPreview: (row, ctx) => ({
     id: row.id,
-    name: plainText(row.name, ctx),
+    name: previewText(row.name, ctx),
     slug: row.slug,
     brand_id: row.brandId,
     categories: row.categories,
@@ -88,12 +88,12 @@ export const equipment = defineCollection<EquipmentRow, EquipmentInput>({
   }),
   toFull: (row, ctx, related) => ({
     id: row.id,
-    name: stringText(row.name, ctx),
+    name: plainText(row.name, ctx),
     slug: row.slug,
     brand_id: row.brandId,
     categories: row.categories,
     no_equipment: row.isNone,
-    description: text(row.description, ctx),
+    description: renderedText(row.description, ctx),
     image: (row.imageId && related.uploads.get(row.imageId)) || null,
   }),
   toInput: (row) => ({ name: row.name, slug: row.slug, brand_id: row.brandId, categories: row.categories, description: row.description, image: row.imageId }),

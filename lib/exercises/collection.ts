@@ -13,10 +13,10 @@ import {
   localizedEqualsField,
   plainText,
   previewText,
+  previewTextSchema,
+  renderedText,
   searchTextField,
   SPEC_TEXTS,
-  stringText,
-  text,
   translationStatusSchema,
   type TextSchemas,
 } from "@/lib/content/shared";
@@ -31,9 +31,9 @@ type ExerciseInput = z.output<typeof exerciseInputSchema>;
 
 const previewShape = {
   id: z.uuid(),
-  name: previewText,
+  name: previewTextSchema,
   slug: z.string(),
-  summary: previewText,
+  summary: previewTextSchema,
   types: z.array(z.number().int()),
   level: levelSchema,
   gender: genderSchema,
@@ -49,12 +49,12 @@ const exerciseSchemaOf = (texts: TextSchemas) =>
   z
     .object({
       ...previewShape,
-      name: texts.text,
+      name: texts.rendered,
       summary: texts.plain,
       video: uploadRecordSchema.nullable(),
       gif: uploadRecordSchema.nullable(),
       image: uploadRecordSchema.nullable(),
-      steps: z.array(texts.text),
+      steps: z.array(texts.rendered),
       created_at: z.iso.datetime(),
       updated_at: z.iso.datetime(),
     })
@@ -118,9 +118,9 @@ export const exercises = defineCollection<ExerciseRow, ExerciseInput>({
   uploadIds: (row) => [row.videoId, row.gifId, row.imageId],
   toPreview: (row, ctx) => ({
     id: row.id,
-    name: plainText(row.name, ctx),
+    name: previewText(row.name, ctx),
     slug: row.slug,
-    summary: plainText(row.summary, ctx),
+    summary: previewText(row.summary, ctx),
     types: row.types,
     level: row.level,
     gender: row.gender,
@@ -131,9 +131,9 @@ export const exercises = defineCollection<ExerciseRow, ExerciseInput>({
   }),
   toFull: (row, ctx, related) => ({
     id: row.id,
-    name: text(row.name, ctx),
+    name: renderedText(row.name, ctx),
     slug: row.slug,
-    summary: stringText(row.summary, ctx),
+    summary: plainText(row.summary, ctx),
     types: row.types,
     level: row.level,
     gender: row.gender,
@@ -144,7 +144,7 @@ export const exercises = defineCollection<ExerciseRow, ExerciseInput>({
     video: (row.videoId && related.uploads.get(row.videoId)) || null,
     gif: (row.gifId && related.uploads.get(row.gifId)) || null,
     image: (row.imageId && related.uploads.get(row.imageId)) || null,
-    steps: row.steps.map((step) => text(step, ctx)),
+    steps: row.steps.map((step) => renderedText(step, ctx)),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { intIdsSchema, levelSchema, slugInputSchema, textInput, uploadRefInputSchema } from "@/lib/content/input-schemas";
+import { intIdsSchema, levelSchema, slugInputSchema, textInputSchema, uploadRefInputSchema } from "@/lib/content/input-schemas";
 
 export const genderSchema = z.enum(["male", "female", "duo"]);
 export const orientationSchema = z.enum(["left", "right", "alternating"]).nullable();
@@ -7,9 +7,9 @@ export const orientationSchema = z.enum(["left", "right", "alternating"]).nullab
 /** The exercise API's input, shared with the admin's editor (no database code here). */
 export const exerciseInputSchema = z
   .object({
-    name: textInput,
+    name: textInputSchema,
     slug: slugInputSchema,
-    summary: textInput.optional().meta({ description: "A one-line description shown in lists" }),
+    summary: textInputSchema.optional().meta({ description: "A one-line description shown in lists" }),
     level: levelSchema,
     gender: genderSchema,
     orientation: orientationSchema.optional(),
@@ -19,7 +19,7 @@ export const exerciseInputSchema = z
     video: uploadRefInputSchema,
     gif: uploadRefInputSchema,
     image: uploadRefInputSchema,
-    steps: z.array(textInput).max(50).meta({ description: "Ordered instructions" }),
+    steps: z.array(textInputSchema).max(50).meta({ description: "Ordered instructions" }),
   })
   .meta({
     id: "ExerciseInput",

@@ -4,7 +4,7 @@ export { parseLangParam } from "./lang-param";
 export {
   hasTranslation,
   languagesTouched,
-  localizedTextInputSchema,
+  textInputSchema,
   mergeTextInput,
   multiLangStringSchema,
   pickText,
@@ -17,7 +17,7 @@ export {
   textViewFrom,
   toMultiLangString,
   type LocalizedText,
-  type LocalizedTextInput,
+  type TextInput,
   type MultiLangString,
   type MultiTextView,
   type RenderedText,
@@ -25,7 +25,7 @@ export {
   type TextInputContext,
   type TextView,
 } from "./multi-lang";
-export { createTextWriter, TEXT_INPUT_MESSAGE, textInputSchema, type TextEntry, type TextWriter } from "./text-writer";
+export { createTextWriter, TEXT_INPUT_MESSAGE, nestedTextInputSchema, type TextEntry, type TextWriter } from "./text-writer";
 export {
   computeTranslationStatus,
   missingTextFields,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   hasTranslation,
   languagesTouched,
-  localizedTextInputSchema,
+  textInputSchema,
   mergeTextInput,
   multiLangStringSchema,
   pickText,
@@ -279,12 +279,12 @@ describe("hasTranslation", () => {
 });
 
 describe("schemas", () => {
-  it.each([["Push-up"], [{ default: "Push-up", de: "Liegestütz" }], [{}]])("localizedTextInputSchema accepts %j", (input) => {
-    expect(localizedTextInputSchema.safeParse(input).success).toBe(true);
+  it.each([["Push-up"], [{ default: "Push-up", de: "Liegestütz" }], [{}]])("textInputSchema accepts %j", (input) => {
+    expect(textInputSchema.safeParse(input).success).toBe(true);
   });
 
-  it.each([[null], [3], [["Push-up"]], [{ de: 3 }]])("localizedTextInputSchema rejects %j", (input) => {
-    expect(localizedTextInputSchema.safeParse(input).success).toBe(false);
+  it.each([[null], [3], [["Push-up"]], [{ de: 3 }]])("textInputSchema rejects %j", (input) => {
+    expect(textInputSchema.safeParse(input).success).toBe(false);
   });
 
   it("multiLangStringSchema requires default and string values", () => {
@@ -294,7 +294,7 @@ describe("schemas", () => {
   });
 
   it("both carry a description for the OpenAPI document", () => {
-    expect(localizedTextInputSchema.meta()?.description).toMatch(/^A plain string sets the language named by Content-Language/);
+    expect(textInputSchema.meta()?.description).toMatch(/^A plain string sets the language named by Content-Language/);
     expect(multiLangStringSchema.meta()?.description).toMatch(/^The text in several languages: `default` holds/);
   });
 });

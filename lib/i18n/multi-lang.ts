@@ -17,7 +17,7 @@ export type MultiLangString = { default: string } & Record<string, string>;
 export type RenderedText = string | MultiLangString;
 
 /** What a text field may be written as: a plain string or an object of translations (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"). */
-export type LocalizedTextInput = string | Record<string, string>;
+export type TextInput = string | Record<string, string>;
 
 /**
  * How a response shows its text fields (docs/api.md "Languages"): one language as plain strings, or
@@ -44,7 +44,7 @@ export type TextInputContext = {
 
 const DEFAULT_KEY = "default";
 
-export const localizedTextInputSchema = z
+export const textInputSchema = z
   .union([z.string(), z.record(z.string(), z.string())], {
     error: "must be a string, or an object of strings keyed by language code",
   })

@@ -1,17 +1,17 @@
 import { z } from "zod";
 import { isPlainObject } from "@/lib/validation/schema-builders";
 import { ApiError, type ErrorDetail } from "../http/errors";
-import { localizedTextInputSchema, mergeTextInput, type LocalizedText, type LocalizedTextInput, type TextInputContext } from "./multi-lang";
+import { textInputSchema, mergeTextInput, type LocalizedText, type TextInput, type TextInputContext } from "./multi-lang";
 
 export const TEXT_INPUT_MESSAGE = "must be a string or an object of translations keyed by language code";
 
 /**
- * A text field as written (`localizedTextInputSchema`) inside a structure (a workout's phases, a plan's
+ * A text field as written (`textInputSchema`) inside a structure (a workout's phases, a plan's
  * weeks), reporting an absent value as missing and a wrong one with a message for people at the member
  * that is wrong. Language codes are checked when the text is merged (mergeTextInput), against the
  * organization's languages.
  */
-export const textInputSchema = z.preprocess((value: LocalizedTextInput, ctx) => {
+export const nestedTextInputSchema = z.preprocess((value: TextInput, ctx) => {
   const raw: unknown = value;
   if (raw === undefined) {
     ctx.issues.push({ code: "invalid_type", expected: "string", input: undefined });
@@ -23,7 +23,7 @@ export const textInputSchema = z.preprocess((value: LocalizedTextInput, ctx) => 
     }
   }
   return value;
-}, localizedTextInputSchema);
+}, textInputSchema);
 
 /** A text field of stored content: where it is (JSON Pointer), its translations, and whether it is required. */
 export type TextEntry = { path: string; text: LocalizedText; required: boolean };
@@ -31,16 +31,16 @@ export type TextEntry = { path: string; text: LocalizedText; required: boolean }
 /** Merges written texts into stored ones, collecting every problem so that one 422 lists them all. */
 export type TextWriter = {
   /** A required text: absent is impossible after parsing; merged to no language at all is a 422. */
-  required(input: LocalizedTextInput, current: LocalizedText | undefined, path: string): LocalizedText;
+  required(input: TextInput, current: LocalizedText | undefined, path: string): LocalizedText;
   /** An optional text: absent means none, in every language. */
-  optional(input: LocalizedTextInput | undefined, current: LocalizedText | undefined, path: string): LocalizedText;
+  optional(input: TextInput | undefined, current: LocalizedText | undefined, path: string): LocalizedText;
   /** Throws the 422 for every problem met, if any. */
   finish(): void;
 };
 
 export function createTextWriter(ctx: Omit<TextInputContext, "path">): TextWriter {
   const details: ErrorDetail[] = [];
-  const merge = (input: LocalizedTextInput, current: LocalizedText | undefined, path: string): LocalizedText => {
+  const merge = (input: TextInput, current: LocalizedText | undefined, path: string): LocalizedText => {
     try {
       return mergeTextInput(current, input, { ...ctx, path });
     } catch (error) {

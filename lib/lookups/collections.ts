@@ -13,12 +13,12 @@ import {
   localizedEqualsField,
   plainText,
   PREVIEW_TEXTS,
+  previewText,
+  renderedText,
   searchTextField,
   slugInputSchema,
   SPEC_TEXTS,
-  stringText,
-  text,
-  textInput,
+  textInputSchema,
   type ReferrerSource,
   type TextSchemas,
 } from "@/lib/content/shared";
@@ -86,7 +86,7 @@ function defineLookup(options: LookupOptions) {
       .object({
         id: idSchema,
         ...(options.withUuid ? { uuid: z.uuid().meta({ description: "The id on-demand `categories` refer to" }) } : {}),
-        name: options.isNameMultiLang ? texts.text : texts.plain,
+        name: options.isNameMultiLang ? texts.rendered : texts.plain,
         ...(options.withDescription ? { description: texts.plain } : {}),
         slug: z.string(),
       })
@@ -96,8 +96,8 @@ function defineLookup(options: LookupOptions) {
   const recordAllTextsSchema = recordSchemaOf(ALL_TEXTS, `${options.entity}AllTexts`);
   const inputSchema = z
     .object({
-      name: textInput,
-      ...(options.withDescription ? { description: textInput.optional() } : {}),
+      name: textInputSchema,
+      ...(options.withDescription ? { description: textInputSchema.optional() } : {}),
       slug: slugInputSchema,
     })
     .meta({ id: `${options.entity}Input` });
@@ -131,8 +131,8 @@ function defineLookup(options: LookupOptions) {
     },
     inputSchema: inputSchema as unknown as z.ZodType<Input>,
     textFields: options.withDescription ? ["name", "description"] : ["name"],
-    toPreview: (row, ctx) => render(row, plainText(row.name, ctx), plainText(row.description, ctx)),
-    toFull: (row, ctx) => render(row, options.isNameMultiLang ? text(row.name, ctx) : stringText(row.name, ctx), stringText(row.description, ctx)),
+    toPreview: (row, ctx) => render(row, previewText(row.name, ctx), previewText(row.description, ctx)),
+    toFull: (row, ctx) => render(row, options.isNameMultiLang ? renderedText(row.name, ctx) : plainText(row.name, ctx), plainText(row.description, ctx)),
     toInput: (row) => ({ name: row.name, ...(options.withDescription ? { description: row.description } : {}), slug: row.slug }),
     prepare: (input, current, ctx, mode) => {
       const name = writeText(current?.name, input.name, mode, ctx, "/name");

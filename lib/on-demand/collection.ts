@@ -14,11 +14,11 @@ import {
   iso,
   levelSchema,
   localizedEqualsField,
-  plainText,
+  previewText,
   publishedOrder,
+  renderedText,
   SPEC_TEXTS,
   statusFilterField,
-  text,
   translationStatusSchema,
   type TextSchemas,
 } from "@/lib/content/shared";
@@ -57,8 +57,8 @@ const onDemandSchemaOf = (texts: TextSchemas) =>
   z
     .object({
       ...listShape,
-      title: texts.text,
-      description: texts.text,
+      title: texts.rendered,
+      description: texts.rendered,
       slug: z.string(),
       video: uploadRecordSchema.nullable(),
       image: uploadRecordSchema.nullable(),
@@ -156,7 +156,7 @@ export const onDemand = defineCollection<OnDemandRow, OnDemandInput>({
   uploadIds: (row) => [row.videoId, row.imageId],
   toPreview: (row, ctx) => ({
     id: row.id,
-    title: plainText(row.title, ctx),
+    title: previewText(row.title, ctx),
     type: row.type,
     duration: row.duration,
     level: row.level,
@@ -176,8 +176,8 @@ export const onDemand = defineCollection<OnDemandRow, OnDemandInput>({
   toFull: (row, ctx, related) => ({
     id: row.id,
     type: row.type,
-    title: text(row.title, ctx),
-    description: text(row.description, ctx),
+    title: renderedText(row.title, ctx),
+    description: renderedText(row.description, ctx),
     slug: row.slug,
     video: (row.videoId && related.uploads.get(row.videoId)) || null,
     image: (row.imageId && related.uploads.get(row.imageId)) || null,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { durationSchema, intIdsSchema, levelSchema, slugInputSchema, textInput, uploadRefInputSchema, uuidIdsSchema } from "@/lib/content/input-schemas";
+import { durationSchema, intIdsSchema, levelSchema, slugInputSchema, textInputSchema, uploadRefInputSchema, uuidIdsSchema } from "@/lib/content/input-schemas";
 
 export const ON_DEMAND_TYPES = ["virtual-class", "audio-workout"] as const;
 export const onDemandTypeSchema = z.enum(ON_DEMAND_TYPES).meta({ description: "`virtual-class` (a video) or `audio-workout` (an audio file)" });
@@ -16,8 +16,8 @@ const languagesSchema = z
 export const onDemandInputSchema = z
   .object({
     type: onDemandTypeSchema,
-    title: textInput,
-    description: textInput.optional(),
+    title: textInputSchema,
+    description: textInputSchema.optional(),
     slug: slugInputSchema,
     video: uploadRefInputSchema.meta({ description: "The media: a video upload for a virtual class, an audio (or video) upload for an audio workout" }),
     image: uploadRefInputSchema.meta({ description: "An image upload" }),

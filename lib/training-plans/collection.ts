@@ -11,13 +11,13 @@ import {
   iso,
   levelSchema,
   locationSchema,
-  plainText,
-  publishedOrder,
   previewText,
+  previewTextSchema,
+  publishedOrder,
+  renderedText,
   searchTextField,
   SPEC_TEXTS,
   statusFilterField,
-  text,
   translationStatusSchema,
   type TextSchemas,
 } from "@/lib/content/shared";
@@ -43,9 +43,9 @@ type TrainingPlanInput = z.output<typeof trainingPlanInputSchema>;
 
 const previewShape = {
   id: z.uuid(),
-  title: previewText,
+  title: previewTextSchema,
   slug: z.string(),
-  description: previewText,
+  description: previewTextSchema,
   weeks_total: z.number().int(),
   days_total: z.number().int(),
   max_days_per_week: z.number().int().meta({ description: "Most days with an activity in one week (0 for an empty plan)" }),
@@ -63,7 +63,7 @@ const previewShape = {
 export const trainingPlanPreviewSchema = z.object(previewShape).meta({ id: "TrainingPlanPreview" });
 const trainingPlanSchemaOf = (texts: TextSchemas, week: z.ZodType) =>
   z
-    .object({ ...previewShape, title: texts.text, description: texts.text, image: uploadRecordSchema.nullable(), weeks: z.array(week) })
+    .object({ ...previewShape, title: texts.rendered, description: texts.rendered, image: uploadRecordSchema.nullable(), weeks: z.array(week) })
     .meta({ id: `TrainingPlan${texts.suffix}` });
 export const trainingPlanSchema = trainingPlanSchemaOf(SPEC_TEXTS, trainingPlanWeekSchema);
 export const trainingPlanAllTextsSchema = trainingPlanSchemaOf(ALL_TEXTS, trainingPlanWeekAllTextsSchema);
@@ -168,9 +168,9 @@ export const trainingPlans = defineCollection<TrainingPlanRow, TrainingPlanInput
   ],
   allTexts: (row) => [{ path: "/title", text: row.title }, { path: "/description", text: row.description }, ...collectWeekTexts(row.weeks)],
   uploadIds: (row) => [row.imageId],
-  toPreview: (row, ctx) => render(row, ctx, (value) => plainText(value, ctx)),
+  toPreview: (row, ctx) => render(row, ctx, (value) => previewText(value, ctx)),
   toFull: (row, ctx, related) => ({
-    ...render(row, ctx, (value) => text(value, ctx)),
+    ...render(row, ctx, (value) => renderedText(value, ctx)),
     image: (row.imageId && related.uploads.get(row.imageId)) || null,
     weeks: renderWeeks(row.weeks, ctx.view),
   }),

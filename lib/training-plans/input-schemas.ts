@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { intIdsSchema, levelSchema, locationSchema, slugInputSchema, textInput, uploadRefInputSchema, uuidIdsSchema } from "@/lib/content/input-schemas";
+import { intIdsSchema, levelSchema, locationSchema, slugInputSchema, textInputSchema, uploadRefInputSchema, uuidIdsSchema } from "@/lib/content/input-schemas";
 import { weeksInputSchema } from "./weeks";
 
 /** The training plan API's input, shared with the admin's editor (isomorphic: no database code here or in ./weeks). */
 export const trainingPlanInputSchema = z
   .object({
-    title: textInput,
+    title: textInputSchema,
     slug: slugInputSchema,
-    description: textInput,
+    description: textInputSchema,
     image: uploadRefInputSchema,
     goals: intIdsSchema.meta({ description: "Fitness goal ids" }),
     types: intIdsSchema.meta({ description: "Content category ids" }),

@@ -14,13 +14,13 @@ import {
   iso,
   levelSchema,
   locationSchema,
-  plainText,
-  publishedOrder,
   previewText,
+  previewTextSchema,
+  publishedOrder,
+  renderedText,
   searchTextField,
   SPEC_TEXTS,
   statusFilterField,
-  text,
   translationStatusSchema,
   type TextSchemas,
 } from "@/lib/content/shared";
@@ -36,7 +36,7 @@ type WorkoutRow = Omit<typeof w.$inferSelect, "phases"> & { phases: StoredPhase[
 
 const previewShape = {
   id: z.uuid(),
-  title: previewText,
+  title: previewTextSchema,
   slug: z.string(),
   gender: genderSchema,
   level: levelSchema,
@@ -57,8 +57,8 @@ const workoutSchemaOf = (texts: TextSchemas, phase: z.ZodType) =>
   z
     .object({
       ...previewShape,
-      title: texts.text,
-      description: texts.text,
+      title: texts.rendered,
+      description: texts.rendered,
       image: uploadRecordSchema.nullable(),
       estimated_duration: z.number().int().nullable(),
       template: z.boolean(),
@@ -92,7 +92,7 @@ const filterSpec = {
 function render(row: WorkoutRow, ctx: ContentContext) {
   return {
     id: row.id,
-    title: text(row.title, ctx),
+    title: renderedText(row.title, ctx),
     slug: row.slug,
     gender: row.gender,
     level: row.level,
@@ -168,10 +168,10 @@ export const workouts = defineCollection<WorkoutRow, WorkoutInput>({
   ],
   allTexts: (row) => [{ path: "/title", text: row.title }, { path: "/description", text: row.description }, ...collectPhaseTexts(row.phases)],
   uploadIds: (row) => [row.imageId],
-  toPreview: (row, ctx) => ({ ...render(row, ctx), title: plainText(row.title, ctx) }),
+  toPreview: (row, ctx) => ({ ...render(row, ctx), title: previewText(row.title, ctx) }),
   toFull: (row, ctx, related) => ({
     ...render(row, ctx),
-    description: text(row.description, ctx),
+    description: renderedText(row.description, ctx),
     image: (row.imageId && related.uploads.get(row.imageId)) || null,
     estimated_duration: row.estimatedDuration,
     template: row.template,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { durationSchema, intIdsSchema, levelSchema, locationSchema, slugInputSchema, textInput, uploadRefInputSchema, uuidIdsSchema } from "@/lib/content/input-schemas";
+import { durationSchema, intIdsSchema, levelSchema, locationSchema, slugInputSchema, textInputSchema, uploadRefInputSchema, uuidIdsSchema } from "@/lib/content/input-schemas";
 import { phasesInputSchema } from "./phases";
 
 /** The workout API's input, shared with the admin's editor (isomorphic: no database code here or in ./phases). */
@@ -7,9 +7,9 @@ export const genderSchema = z.enum(["male", "female", "non-binary"]);
 
 export const workoutInputSchema = z
   .object({
-    title: textInput,
+    title: textInputSchema,
     slug: slugInputSchema,
-    description: textInput,
+    description: textInputSchema,
     image: uploadRefInputSchema,
     gender: genderSchema,
     level: levelSchema,

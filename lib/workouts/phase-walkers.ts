@@ -7,7 +7,7 @@ import { groupReferences, type ReferenceGroup } from "@/lib/content/reference-gr
 import {
   createTextWriter,
   renderPlainText,
-  type LocalizedTextInput,
+  type TextInput,
   type RenderedText,
   type SingleTextView,
   type TextEntry,
@@ -37,13 +37,13 @@ export function normalizePhases(
     const kind = phaseKindAt(phase.kind, index);
     if (kind === undefined) throw new Error(`normalizePhases: phase ${index} has no kind; parse with phasesInputSchema first`);
     // A parsed item's `notes` may be absent, which the walk reads as undefined: no notes.
-    return { ...phase, kind } as PhaseOf<LocalizedTextInput | undefined>;
+    return { ...phase, kind } as PhaseOf<TextInput | undefined>;
   });
   const phases = visitPhases(
     written,
     ctx.path,
     {
-      text: (text, path, required, before) => (required ? texts.required(text as LocalizedTextInput, before, path) : texts.optional(text, before, path)),
+      text: (text, path, required, before) => (required ? texts.required(text as TextInput, before, path) : texts.optional(text, before, path)),
       exerciseId: (id) => id.toLowerCase(),
     },
     current,

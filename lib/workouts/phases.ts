@@ -16,13 +16,13 @@
  *   superset's `ss_sets`, which multiplies the segments of its timeline (./timeline.ts).
  * - Missing required fields are `invalid_type` issues without input (400 via validateInput); present but
  *   invalid values are any other issue (422). Unions and enums would report an absent value as
- *   `invalid_union`/`invalid_value`, hence `textInputSchema` (lib/i18n), `requiredInput` and
+ *   `invalid_union`/`invalid_value`, hence `nestedTextInputSchema` (lib/i18n), `requiredInput` and
  *   `discriminatedInput` (lib/validation/schema-builders.ts).
  * - Writes merge texts into the stored phases (see normalizePhases), so a plain string in one language
  *   keeps every other language's translation.
  */
 import { z } from "zod";
-import { multiLangStringSchema, plainTextSchema, textInputSchema, type LocalizedText, type RenderedText } from "@/lib/i18n";
+import { multiLangStringSchema, plainTextSchema, nestedTextInputSchema, type LocalizedText, type RenderedText } from "@/lib/i18n";
 import { amount, discriminatedInput, isPlainObject, listOf, requiredInput, wholeNumber } from "@/lib/validation/schema-builders";
 
 export const PHASE_KINDS = ["warm-up", "training", "cool-down"] as const;
@@ -238,7 +238,7 @@ function workoutItemOptions<Text extends z.ZodType, Notes extends z.ZodType, Tar
 // Request schemas
 
 export const workoutItemInputSchema = discriminatedInput(
-  z.discriminatedUnion("type", workoutItemOptions(textInputSchema, textInputSchema.optional(), targetListInputSchema)),
+  z.discriminatedUnion("type", workoutItemOptions(nestedTextInputSchema, nestedTextInputSchema.optional(), targetListInputSchema)),
   "type",
   WORKOUT_ITEM_TYPES,
 ).meta({
@@ -252,7 +252,7 @@ export const phaseInputSchema = z
       .enum(PHASE_KINDS, `must be one of ${PHASE_KINDS.join(", ")}`)
       .optional()
       .meta({ description: "When absent, the position decides: first warm-up, second training, third cool-down" }),
-    title: textInputSchema,
+    title: nestedTextInputSchema,
     time: wholeNumber(0, "The phase's duration, in seconds"),
     items: listOf(workoutItemInputSchema, 0, PHASE_LIMITS.itemsPerPhase),
   })
