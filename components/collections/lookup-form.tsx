@@ -2,9 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
-import { useForm } from "react-hook-form";
 import { Field } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
 import { useAdmin } from "@/lib/admin/admin-context";
 import type { AdminCollection } from "@/lib/admin/collections";
 import type { FullRecord } from "./api";
@@ -12,7 +10,7 @@ import { textsOf, type Languages } from "./form-schemas";
 import { LanguageTabs, StructureFields } from "./language-tabs";
 import { LocalizedTextInputs } from "./localized-text-inputs";
 import { lookupFormSchema, type LookupFormOutput, type LookupFormValues } from "./lookup-schema";
-import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "./record-form";
+import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "./record-form";
 
 function valuesOf(record: FullRecord | undefined, collection: AdminCollection, languages: Languages): LookupFormValues {
   return {
@@ -34,14 +32,19 @@ export function LookupEditor({ collection, id }: { collection: AdminCollection; 
 function LookupForm({ collection, id, loaded }: { collection: AdminCollection; id?: string; loaded: LoadedRecord }) {
   const { languages, defaultLanguage } = useAdmin();
   const schema = useMemo(() => lookupFormSchema({ languages, defaultLanguage, withDescription: collection.hasDescription === true }), [languages, defaultLanguage, collection.hasDescription]);
-  const form = useForm<LookupFormValues, unknown, LookupFormOutput>({ resolver: zodResolver(schema), defaultValues: valuesOf(loaded.record, collection, { languages, defaultLanguage }) });
-  const { register, handleSubmit, formState } = form;
-  const { submit, formError, conflictDialog, isNew, listHref, draftNotice } = useRecordSave({ collection, id, loaded, form });
+  const { form, onSubmit, notices, conflictDialog, isNew, listHref } = useRecordForm<LookupFormValues, LookupFormOutput>({
+    collection,
+    id,
+    loaded,
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(loaded.record, collection, { languages, defaultLanguage }),
+    mode: "onSubmit",
+  });
+  const { register, formState } = form;
 
   return (
-    <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? `New ${collection.singular}` : `Edit ${collection.singular}`} className="max-w-2xl space-y-5">
-      {draftNotice}
-      {formError ? <Notice tone="error">{formError}</Notice> : null}
+    <form onSubmit={onSubmit} noValidate aria-label={isNew ? `New ${collection.singular}` : `Edit ${collection.singular}`} className="max-w-2xl space-y-5">
+      {notices}
       <LanguageTabs control={form.control} setFocus={form.setFocus} record={loaded.record}>
         <LocalizedTextInputs form={form} name="name" label="Name" />
         {collection.hasDescription ? <LocalizedTextInputs form={form} name="description" label="Description" /> : null}

@@ -2,13 +2,12 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
-import { useForm } from "react-hook-form";
 import type { FullRecord } from "@/components/collections/api";
 import { LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
 import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
 import { LanguageTabs, StructureFields } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
-import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
+import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
 import type { RecordEditorProps } from "@/components/collections/record-editors";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -39,24 +38,24 @@ function EquipmentForm({ collection, id, loaded }: RecordEditorProps & { loaded:
   const { languages, defaultLanguage } = useAdmin();
   const isNoEquipment = loaded.record?.no_equipment === true;
   const schema = useMemo(() => equipmentFormSchema({ languages, defaultLanguage }, isNoEquipment), [languages, defaultLanguage, isNoEquipment]);
-  const form = useForm<EquipmentFormValues, unknown, EquipmentFormOutput>({
+  const { form, onSubmit, notices, conflictDialog, isNew, listHref } = useRecordForm<EquipmentFormValues, EquipmentFormOutput>({
+    collection,
+    id,
+    loaded,
     resolver: zodResolver(schema),
     defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
-    mode: "onTouched",
   });
-  const { register, formState, handleSubmit } = form;
-  const { submit, formError, conflictDialog, isNew, listHref, draftNotice } = useRecordSave({ collection, id, loaded, form });
+  const { register, formState } = form;
 
   return (
-    <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New equipment" : "Edit equipment"} className="max-w-3xl space-y-5">
+    <form onSubmit={onSubmit} noValidate aria-label={isNew ? "New equipment" : "Edit equipment"} className="max-w-3xl space-y-5">
       {isNoEquipment ? (
         <Notice>
           This is the “no equipment” record: exercises that need no equipment point to it. It cannot be deleted, and it has no brand, categories or image; only its
           name and description can change.
         </Notice>
       ) : null}
-      {draftNotice}
-      {formError ? <Notice tone="error">{formError}</Notice> : null}
+      {notices}
       <LanguageTabs control={form.control} setFocus={form.setFocus} record={loaded.record}>
         <LocalizedTextInputs form={form} name="name" label="Name" />
         <LocalizedTextInputs form={form} name="description" label="Description" />

@@ -2,16 +2,15 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useMemo, useRef } from "react";
-import { useFieldArray, useForm, type UseFormReturn } from "react-hook-form";
+import { useFieldArray, type UseFormReturn } from "react-hook-form";
 import { ChoiceOptions, LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
 import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
 import { LanguageTabs, StructureFields, StructureScope } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
-import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
+import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
 import type { RecordEditorProps } from "@/components/collections/record-editors";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
 import { useAdmin } from "@/lib/admin/admin-context";
 import type { FullRecord } from "@/components/collections/api";
@@ -48,27 +47,22 @@ export function ExerciseEditor({ collection, id }: RecordEditorProps) {
 function ExerciseForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
   const { languages, defaultLanguage } = useAdmin();
   const schema = useMemo(() => exerciseFormSchema({ languages, defaultLanguage }), [languages, defaultLanguage]);
-  const form = useForm<ExerciseFormValues, unknown, ExerciseFormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
-    mode: "onTouched",
-  });
-  const { register, formState, handleSubmit } = form;
-  const { submit, formError, conflictDialog, isNew, listHref, draftNotice } = useRecordSave({
+  const { form, onSubmit, notices, conflictDialog, isNew, listHref } = useRecordForm<ExerciseFormValues, ExerciseFormOutput>({
     collection,
     id,
     loaded,
-    form,
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
     fieldOf: (pointer) => {
       const step = /^\/steps\/(\d+)(?:\/([^/]+))?$/.exec(pointer);
       return step ? `steps.${step[1]}.text.${step[2] && languages.includes(step[2]) ? step[2] : defaultLanguage}` : undefined;
     },
   });
+  const { register, formState } = form;
 
   return (
-    <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New exercise" : "Edit exercise"} className="max-w-3xl space-y-5">
-      {draftNotice}
-      {formError ? <Notice tone="error">{formError}</Notice> : null}
+    <form onSubmit={onSubmit} noValidate aria-label={isNew ? "New exercise" : "Edit exercise"} className="max-w-3xl space-y-5">
+      {notices}
       <LanguageTabs control={form.control} setFocus={form.setFocus} record={loaded.record}>
         <LocalizedTextInputs form={form} name="name" label="Name" />
         <LocalizedTextInputs form={form} name="summary" label="Summary" legend="Summary (a one-line description for lists)" />

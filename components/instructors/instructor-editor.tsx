@@ -1,14 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import type { FullRecord } from "@/components/collections/api";
 import { ChoiceOptions, LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
 import { uploadOf } from "@/components/collections/form-schemas";
-import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
+import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
 import type { RecordEditorProps } from "@/components/collections/record-editors";
 import { Field } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { INSTRUCTOR_GENDERS, instructorFormSchema, type InstructorFormOutput, type InstructorFormValues } from "./instructor-form-schema";
@@ -33,14 +31,18 @@ export function InstructorEditor({ collection, id }: RecordEditorProps) {
 
 function InstructorForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
   const { role } = useAdmin();
-  const form = useForm<InstructorFormValues, unknown, InstructorFormOutput>({ resolver: zodResolver(instructorFormSchema), defaultValues: valuesOf(loaded.record), mode: "onTouched" });
-  const { register, formState, handleSubmit } = form;
-  const { submit, formError, conflictDialog, isNew, listHref, draftNotice } = useRecordSave({ collection, id, loaded, form });
+  const { form, onSubmit, notices, conflictDialog, isNew, listHref } = useRecordForm<InstructorFormValues, InstructorFormOutput>({
+    collection,
+    id,
+    loaded,
+    resolver: zodResolver(instructorFormSchema),
+    defaultValues: valuesOf(loaded.record),
+  });
+  const { register, formState } = form;
 
   return (
-    <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New instructor" : "Edit instructor"} className="max-w-2xl space-y-5">
-      {draftNotice}
-      {formError ? <Notice tone="error">{formError}</Notice> : null}
+    <form onSubmit={onSubmit} noValidate aria-label={isNew ? "New instructor" : "Edit instructor"} className="max-w-2xl space-y-5">
+      {notices}
       <Field label="Name" hint="The same in every language." {...register("name")} error={formState.errors.name?.message} />
       <Select label="Gender" {...register("gender")} error={formState.errors.gender?.message}>
         <ChoiceOptions empty="Not given" values={INSTRUCTOR_GENDERS} />

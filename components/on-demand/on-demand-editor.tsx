@@ -2,16 +2,15 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import type { FullRecord } from "@/components/collections/api";
 import { ChoiceOptions, LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
 import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
 import { LanguageTabs, StructureFields } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
-import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
+import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
 import type { RecordEditorProps } from "@/components/collections/record-editors";
 import { Field } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
 import { mediaLanguagesOf, useMediaUpload } from "@/components/media/media-panel";
 import { useAdmin } from "@/lib/admin/admin-context";
@@ -52,20 +51,16 @@ export function OnDemandEditor({ collection, id }: RecordEditorProps) {
 function OnDemandForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
   const { languages, defaultLanguage } = useAdmin();
   const schema = useMemo(() => onDemandFormSchema({ languages, defaultLanguage }), [languages, defaultLanguage]);
-  const form = useForm<OnDemandFormValues, unknown, OnDemandFormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
-    mode: "onTouched",
-  });
-  const { register, formState, handleSubmit, control } = form;
-  const { submit, formError, conflictDialog, isNew, listHref, draftNotice } = useRecordSave({
+  const { form, onSubmit, notices, conflictDialog, isNew, listHref } = useRecordForm<OnDemandFormValues, OnDemandFormOutput>({
     collection,
     id,
     loaded,
-    form,
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
     // A wrong code among the media's languages is shown on the one languages input.
     fieldOf: (pointer) => (pointer.startsWith("/languages") ? "languages" : undefined),
   });
+  const { register, formState, control } = form;
   const type = useWatch({ control, name: "type" });
   const isAudio = type === "audio-workout";
   const media = useWatch({ control, name: "video" });
@@ -74,9 +69,8 @@ function OnDemandForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
   const languageMismatch = describeLanguageMismatch(listedLanguages, mediaLanguagesOf(mediaUpload.data));
 
   return (
-    <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New on-demand item" : "Edit on-demand item"} className="max-w-3xl space-y-5">
-      {draftNotice}
-      {formError ? <Notice tone="error">{formError}</Notice> : null}
+    <form onSubmit={onSubmit} noValidate aria-label={isNew ? "New on-demand item" : "Edit on-demand item"} className="max-w-3xl space-y-5">
+      {notices}
       <LanguageTabs control={form.control} setFocus={form.setFocus} record={loaded.record}>
         <StructureFields>
           <Select label="Type" {...register("type")} error={formState.errors.type?.message}>

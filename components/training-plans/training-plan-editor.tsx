@@ -2,13 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
-import { Controller, get, useForm, useWatch } from "react-hook-form";
+import { Controller, get, useWatch } from "react-hook-form";
 import type { FullRecord } from "@/components/collections/api";
 import { LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
 import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
 import { LanguageTabs, StructureFields } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
-import { RecordFormActions, RecordLoader, useRecordSave, type LoadedRecord } from "@/components/collections/record-form";
+import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
 import type { RecordEditorProps } from "@/components/collections/record-editors";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -86,18 +86,14 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
   const { languages, defaultLanguage } = useAdmin();
   const toast = useToast();
   const schema = useMemo(() => planFormSchema({ languages, defaultLanguage }), [languages, defaultLanguage]);
-  const form = useForm<PlanFormValues, unknown, PlanFormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
-    mode: "onTouched",
-  });
-  const { register, formState, handleSubmit, control } = form;
-  const { submit, formError, conflictDialog, isNew, listHref, draftNotice } = useRecordSave({
+  const { form, onSubmit, notices, conflictDialog, isNew, listHref } = useRecordForm<PlanFormValues, PlanFormOutput>({
     collection,
     id,
     loaded,
-    form,
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
   });
+  const { register, formState, control } = form;
 
   const grid = useWatch({ control, name: "weeks" }) as Grid;
   const setGrid = (next: Grid) => form.setValue("weeks", next, { shouldDirty: true });
@@ -125,9 +121,8 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
   const openedActivity = opened ? activityAt(opened.place) : undefined;
 
   return (
-    <form onSubmit={handleSubmit((values) => submit(values))} noValidate aria-label={isNew ? "New training plan" : "Edit training plan"} className="space-y-5">
-      {draftNotice}
-      {formError ? <Notice tone="error">{formError}</Notice> : null}
+    <form onSubmit={onSubmit} noValidate aria-label={isNew ? "New training plan" : "Edit training plan"} className="space-y-5">
+      {notices}
       <LanguageTabs control={form.control} setFocus={form.setFocus} record={loaded.record}>
         <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
           <section aria-labelledby="plan-weeks" className="min-w-0 space-y-3">

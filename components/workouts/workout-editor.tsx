@@ -3,22 +3,19 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { createContext, useContext, useId, useMemo, useState, type ReactNode, type Ref } from "react";
-import { Controller, FormProvider, useForm, useFormContext, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
-import { useRecord, useSaveRecord, type FullRecord } from "@/components/collections/api";
+import { Controller, FormProvider, useFormContext, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
+import { useRecord, type FullRecord } from "@/components/collections/api";
 import type { UploadRef } from "@/components/collections/form-schemas";
 import { LookupPickerField } from "@/components/collections/form-fields";
 import { LanguageTabs, StructureFields, StructureScope } from "@/components/collections/language-tabs";
 import { MediaPicker } from "@/components/collections/media-picker";
-import { ConflictDialog, TheirChanges } from "@/components/collections/conflict-dialog";
-import { useFormDraft } from "@/components/collections/use-form-draft";
-import { useUnsavedChangesWarning } from "@/components/collections/use-unsaved-changes-warning";
+import { RecordFormActions, useRecordForm } from "@/components/collections/record-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
-import { useToast } from "@/components/ui/toast";
 import { useAdmin } from "@/lib/admin/admin-context";
-import { ApiRequestError, describeError } from "@/lib/admin/api-client";
+import { describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import type { WorkoutInput } from "@/lib/workouts/input-schemas";
 import { phaseExerciseIds } from "@/lib/workouts/phase-walkers";
@@ -90,10 +87,6 @@ type WorkoutFormProps = {
 function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }: WorkoutFormProps) {
   const { languages, defaultLanguage } = useAdmin();
   const langs: Languages = useMemo(() => ({ languages, defaultLanguage }), [languages, defaultLanguage]);
-  const router = useRouter();
-  const toast = useToast();
-  const save = useSaveRecord(collection);
-  const isNew = id === undefined;
   const initialValues = useMemo(() => {
     const values = toFormValues(record, langs);
     return source ? copyFormValues(values, source.mode) : values;
@@ -105,65 +98,26 @@ function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }
     },
     [langs],
   );
-  const form = useForm<WorkoutFormValues, unknown, WorkoutInput>({ defaultValues: initialValues, resolver, mode: "onChange" });
-  const { handleSubmit, formState, setError, reset } = form;
-  const [formError, setFormError] = useState<string>();
-  const [conflict, setConflict] = useState<WorkoutInput>();
-  const [isSaved, setIsSaved] = useState(false);
-
-  // Drafts: every change is kept in this tab's sessionStorage until a save succeeds (ADR 10).
-  const draft = useFormDraft(form, {
-    collectionSlug: collection.slug,
-    recordKey: id ?? `new${source ? `:${source.mode}:${source.id}` : ""}`,
-    etag,
+  // The editor stays on the workout after a save; a copy (duplicate or template) keeps a draft of its own.
+  const { form, onSubmit, notices, conflictDialog, isNew, listHref } = useRecordForm<WorkoutFormValues, WorkoutInput>({
+    collection,
+    id,
+    loaded: { record, etag, reload: onReload },
+    resolver,
+    defaultValues: initialValues,
+    mode: "onChange",
+    draftKey: source ? `new:${source.mode}:${source.id}` : undefined,
+    fieldOf: (pointer, message) => formPathOfPointer(pointer, langs, message),
+    onSaved,
   });
-  const ifMatch = draft.ifMatch;
-  useUnsavedChangesWarning(formState.isDirty && !isSaved, draft.clear);
-
-  const showServerErrors = (error: ApiRequestError) => {
-    const unplaced: string[] = [];
-    for (const detail of error.details) {
-      const path = formPathOfPointer(detail.path, langs, detail.message);
-      if (path) setError(path as never, { type: "server", message: detail.message }, { shouldFocus: true });
-      else unplaced.push(`${detail.path}: ${detail.message}`);
-    }
-    if (error.details.length === 0 && error.status === 409 && /slug/i.test(error.message)) setError("slug", { type: "server", message: error.message }, { shouldFocus: true });
-    else if (error.details.length === 0 || unplaced.length > 0) setFormError([describeError(error), ...unplaced].join(" "));
-    else setFormError("The workout was not saved: see the highlighted fields.");
-  };
-
-  const submit = async (body: WorkoutInput, precondition = ifMatch) => {
-    setFormError(undefined);
-    try {
-      const response = await save.mutateAsync({ id, body: body as unknown as Record<string, unknown>, ifMatch: precondition });
-      const title = typeof body.title === "string" ? body.title : (body.title[defaultLanguage] ?? "");
-      draft.clear();
-      setIsSaved(true);
-      toast.show(isNew ? `Created “${title}”.` : `Saved “${title}”.`);
-      if (isNew) router.replace(`/admin/content/${collection.slug}/${String(response.data.id)}`);
-      else onSaved();
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.isConflict) setConflict(body);
-      else if (error instanceof ApiRequestError && (error.status === 422 || error.status === 409)) showServerErrors(error);
-      else setFormError(describeError(error));
-    }
-  };
+  const { formState } = form;
 
   return (
     <FormProvider {...form}>
       <EditorContext langs={langs}>
-        <form
-          onSubmit={handleSubmit(
-            (body) => submit(body),
-            () => setFormError("The workout was not saved: correct the highlighted fields."),
-          )}
-          noValidate
-          aria-label={isNew ? "New workout" : "Edit workout"}
-          className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
-        >
+        <form onSubmit={onSubmit} noValidate aria-label={isNew ? "New workout" : "Edit workout"} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="min-w-0 space-y-6">
-            {draft.restoredNotice}
-            {formError ? <Notice tone="error">{formError}</Notice> : null}
+            {notices}
             {isNew && !source ? <TemplateChooser isDirty={formState.isDirty} /> : null}
             {source ? <Notice>{source.mode === "duplicate" ? "A copy of the workout: it is saved as a new workout with its own slug." : "Started from a template: it is saved as a new workout."}</Notice> : null}
             <LanguageTabs control={form.control} setFocus={form.setFocus} record={isNew ? undefined : record}>
@@ -177,41 +131,17 @@ function WorkoutForm({ collection, id, source, record, etag, onSaved, onReload }
                 </StructureScope>
               </section>
             </LanguageTabs>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? "Saving…" : isNew ? "Create workout" : "Save changes"}
-              </Button>
-              {!isNew ? (
-                <Link href={`/admin/content/${collection.slug}/new?duplicate=${encodeURIComponent(id)}`} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">
+            <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular={collection.singular} listHref={listHref}>
+              {id !== undefined ? (
+                <Link href={`${listHref}/new?duplicate=${encodeURIComponent(id)}`} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">
                   Duplicate workout
                 </Link>
               ) : null}
-              <Link href={`/admin/content/${collection.slug}`} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-100">
-                Cancel
-              </Link>
-            </div>
+            </RecordFormActions>
           </div>
           <SummaryPanel />
         </form>
-        <ConflictDialog
-          open={conflict !== undefined}
-          singular={collection.singular}
-          onKeepEditing={() => setConflict(undefined)}
-          onReload={() => {
-            setConflict(undefined);
-            draft.clear();
-            reset(undefined, { keepValues: true });
-            onReload();
-            toast.show("Loaded the latest version.", "info");
-          }}
-          onOverwrite={() => {
-            const body = conflict;
-            setConflict(undefined);
-            if (body) void submit(body, "*");
-          }}
-        >
-          {conflict !== undefined ? <TheirChanges collection={collection} id={id} base={record} /> : null}
-        </ConflictDialog>
+        {conflictDialog}
       </EditorContext>
     </FormProvider>
   );
