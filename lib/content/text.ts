@@ -1,9 +1,14 @@
 import type { TextCompleteness } from "@/lib/db/schema";
 import { ApiError, type ErrorDetail } from "@/lib/http/errors";
-import { mergeTextInput, type LocalizedText, type TextInput, type TranslationStatusEntry } from "@/lib/i18n";
+import { mergeTextInput, type LocalizedText, type TextInput, type TextInputContext, type TranslationStatusEntry } from "@/lib/i18n";
 import type { ContentContext } from "./context";
 
 export type WriteMode = "create" | "replace" | "patch";
+
+/** Where the request's texts go: its language, the organization's languages, and the field at `path` (a JSON Pointer). */
+export function textInputContext(ctx: ContentContext, path: string): TextInputContext {
+  return { contentLanguage: ctx.writeLanguage, defaultLanguage: ctx.organization.defaultLanguage, enabled: ctx.organization.languages, path };
+}
 
 /**
  * Writes one text field. A plain string sets the request's language and keeps the others; an object
@@ -16,7 +21,7 @@ export function writeText(
   ctx: ContentContext,
   path: string,
 ): LocalizedText {
-  const textCtx = { contentLanguage: ctx.writeLanguage, defaultLanguage: ctx.organization.defaultLanguage, enabled: ctx.organization.languages, path };
+  const textCtx = textInputContext(ctx, path);
   if (input === undefined || input === null) return mode === "patch" ? { ...current } : {};
   if (typeof input === "string") return mergeTextInput(current, input, textCtx);
   return mergeTextInput(mode === "patch" ? current : undefined, input, textCtx);

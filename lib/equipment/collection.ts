@@ -17,6 +17,7 @@ import {
   SPEC_TEXTS,
   type TextSchemas,
 } from "@/lib/content/shared";
+import { ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterSpec } from "@/lib/filter";
 import { ApiError } from "@/lib/http/errors";
@@ -43,6 +44,15 @@ const equipmentSchemaOf = (texts: TextSchemas) =>
     .meta({ id: `Equipment${texts.suffix}` });
 const equipmentSchema = equipmentSchemaOf(SPEC_TEXTS);
 const equipmentAllTextsSchema = equipmentSchemaOf(ALL_TEXTS);
+
+const fields = storedFields<EquipmentRow, EquipmentInput>({
+  name: ownWrite("name"),
+  slug: ownWrite("slug"),
+  brand_id: "brandId",
+  categories: "categories",
+  description: ownWrite("description"),
+  image: "imageId",
+});
 
 const filterSpec = {
   fields: {
@@ -96,7 +106,7 @@ export const equipment = defineCollection<EquipmentRow, EquipmentInput>({
     description: renderedText(row.description, ctx),
     image: (row.imageId && related.uploads.get(row.imageId)) || null,
   }),
-  toInput: (row) => ({ name: row.name, slug: row.slug, brand_id: row.brandId, categories: row.categories, description: row.description, image: row.imageId }),
+  toInput: fields.toInput,
   prepare: (input, current, ctx, mode) => {
     const name = writeText(current?.name, input.name, mode, ctx, "/name");
     const description = writeText(current?.description, input.description, mode, ctx, "/description");
@@ -113,7 +123,7 @@ export const equipment = defineCollection<EquipmentRow, EquipmentInput>({
     if (input.brand_id !== null) uses.push({ kind: "equipment-brands", id: input.brand_id, path: "/brand_id" });
     if (input.image) uses.push({ kind: "uploads", id: input.image, path: "/image", media: "image" });
     return {
-      values: { name, description, brandId: input.brand_id, categories: input.categories, imageId: input.image ?? null },
+      values: { ...fields.copy(input), name, description },
       uses,
       requiredTexts: [{ path: "/name", text: name }],
       texts: [name, description],

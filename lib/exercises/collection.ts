@@ -20,6 +20,7 @@ import {
   translationStatusSchema,
   type TextSchemas,
 } from "@/lib/content/shared";
+import { ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterCondition, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
@@ -61,6 +62,22 @@ const exerciseSchemaOf = (texts: TextSchemas) =>
     .meta({ id: `Exercise${texts.suffix}` });
 export const exerciseSchema = exerciseSchemaOf(SPEC_TEXTS);
 export const exerciseAllTextsSchema = exerciseSchemaOf(ALL_TEXTS);
+
+const fields = storedFields<ExerciseRow, ExerciseInput>({
+  name: ownWrite("name"),
+  slug: ownWrite("slug"),
+  summary: ownWrite("summary"),
+  level: "level",
+  gender: "gender",
+  orientation: "orientation",
+  muscle_groups: "muscleGroups",
+  equipment: "equipment",
+  types: "types",
+  video: "videoId",
+  gif: "gifId",
+  image: "imageId",
+  steps: ownWrite("steps"),
+});
 
 const filterSpec = {
   fields: {
@@ -148,41 +165,14 @@ export const exercises = defineCollection<ExerciseRow, ExerciseInput>({
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }),
-  toInput: (row) => ({
-    name: row.name,
-    slug: row.slug,
-    summary: row.summary,
-    level: row.level,
-    gender: row.gender,
-    orientation: row.orientation,
-    muscle_groups: row.muscleGroups,
-    equipment: row.equipment,
-    types: row.types,
-    video: row.videoId,
-    gif: row.gifId,
-    image: row.imageId,
-    steps: row.steps,
-  }),
+  toInput: fields.toInput,
   prepare: (input, current, ctx, mode) => {
     const name = writeText(current?.name, input.name, mode, ctx, "/name");
     const summary = writeText(current?.summary, input.summary, mode, ctx, "/summary");
     // Steps are positional: a plain-string step keeps the other languages of the step at its index.
     const steps = input.steps.map((step, index) => writeText(current?.steps[index], step, mode, ctx, `/steps/${index}`));
     return {
-      values: {
-        name,
-        summary,
-        level: input.level,
-        gender: input.gender,
-        orientation: input.orientation ?? null,
-        muscleGroups: input.muscle_groups,
-        equipment: input.equipment,
-        types: input.types,
-        videoId: input.video,
-        gifId: input.gif,
-        imageId: input.image,
-        steps,
-      },
+      values: { ...fields.copy(input), name, summary, steps },
       uses: [
         ...usesOf("muscle-groups", input.muscle_groups, "/muscle_groups"),
         ...usesOf("equipment", input.equipment, "/equipment"),

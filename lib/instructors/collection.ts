@@ -5,6 +5,7 @@ import { defineCollection } from "@/lib/content/collection";
 import { collectionOperations } from "@/lib/content/operations";
 import type { ReferenceUse } from "@/lib/content/references";
 import { equalsId, findReferrersIn, searchTextField } from "@/lib/content/shared";
+import { storedFields } from "@/lib/content/stored-fields";
 import { buildSearchText } from "@/lib/content/text";
 import { scalarField, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
@@ -17,6 +18,8 @@ type InstructorInput = z.output<typeof instructorInputSchema>;
 const instructorSchema = z
   .object({ id: z.uuid(), user_id: z.uuid().nullable(), name: z.string(), gender: genderSchema.nullable(), photo: uploadRecordSchema.nullable() })
   .meta({ id: "Instructor" });
+
+const fields = storedFields<InstructorRow, InstructorInput>({ name: "name", user_id: "userId", gender: "gender", photo: "photoId" });
 
 const filterSpec = {
   fields: {
@@ -62,13 +65,13 @@ export const instructors = defineCollection<InstructorRow, InstructorInput>({
   previewUploadIds: (row) => [row.photoId],
   toPreview: (row, _ctx, related) => render(row, related),
   toFull: (row, _ctx, related) => render(row, related),
-  toInput: (row) => ({ name: row.name, user_id: row.userId, gender: row.gender, photo: row.photoId }),
+  toInput: fields.toInput,
   prepare: (input) => {
     const uses: ReferenceUse[] = [];
     if (input.user_id) uses.push({ kind: "users", id: input.user_id, path: "/user_id" });
     if (input.photo) uses.push({ kind: "uploads", id: input.photo, path: "/photo", media: "image" });
     return {
-      values: { name: input.name, userId: input.user_id ?? null, gender: input.gender ?? null, photoId: input.photo ?? null, searchText: buildSearchText([input.name]) },
+      values: { ...fields.copy(input), searchText: buildSearchText([input.name]) },
       uses,
       requiredTexts: [],
       texts: [],

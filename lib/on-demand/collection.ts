@@ -22,6 +22,7 @@ import {
   translationStatusSchema,
   type TextSchemas,
 } from "@/lib/content/shared";
+import { copiedOr, ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FieldCompiler, type FilterCondition, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
@@ -66,6 +67,24 @@ const onDemandSchemaOf = (texts: TextSchemas) =>
     .meta({ id: `OnDemand${texts.suffix}` });
 export const onDemandSchema = onDemandSchemaOf(SPEC_TEXTS);
 export const onDemandAllTextsSchema = onDemandSchemaOf(ALL_TEXTS);
+
+const fields = storedFields<OnDemandRow, OnDemandInput>({
+  type: "type",
+  title: ownWrite("title"),
+  description: ownWrite("description"),
+  slug: ownWrite("slug"),
+  video: "videoId",
+  image: "imageId",
+  instructor_id: "instructorId",
+  content_packages: copiedOr("contentPackages", []),
+  duration: "duration",
+  level: "level",
+  goals: "goals",
+  equipment: "equipment",
+  categories: "categories",
+  languages: "languages",
+  content_provider: "contentProvider",
+});
 
 const filterSpec = {
   fields: {
@@ -196,23 +215,7 @@ export const onDemand = defineCollection<OnDemandRow, OnDemandInput>({
     updated_at: row.updatedAt.toISOString(),
     published_at: iso(row.publishedAt),
   }),
-  toInput: (row) => ({
-    type: row.type,
-    title: row.title,
-    description: row.description,
-    slug: row.slug,
-    video: row.videoId,
-    image: row.imageId,
-    instructor_id: row.instructorId,
-    content_packages: row.contentPackages,
-    duration: row.duration,
-    level: row.level,
-    goals: row.goals,
-    equipment: row.equipment,
-    categories: row.categories,
-    languages: row.languages,
-    content_provider: row.contentProvider,
-  }),
+  toInput: fields.toInput,
   prepare: (input, current, ctx, mode) => {
     const title = writeText(current?.title, input.title, mode, ctx, "/title");
     const description = writeText(current?.description, input.description, mode, ctx, "/description");
@@ -229,22 +232,7 @@ export const onDemand = defineCollection<OnDemandRow, OnDemandInput>({
     ];
     if (input.instructor_id) uses.push({ kind: "instructors", id: input.instructor_id, path: "/instructor_id" });
     return {
-      values: {
-        type: input.type,
-        title,
-        description,
-        videoId: input.video,
-        imageId: input.image,
-        instructorId: input.instructor_id ?? null,
-        contentPackages,
-        duration: input.duration,
-        level: input.level,
-        goals: input.goals,
-        equipment: input.equipment,
-        categories: input.categories,
-        languages: input.languages,
-        contentProvider: input.content_provider,
-      },
+      values: { ...fields.copy(input), title, description },
       uses,
       requiredTexts: [{ path: "/title", text: title }],
       texts: [title, description],

@@ -21,7 +21,8 @@ import {
   translationStatusSchema,
   type TextSchemas,
 } from "@/lib/content/shared";
-import { translationStatusOf, writeText } from "@/lib/content/text";
+import { copiedOr, ownWrite, storedFields } from "@/lib/content/stored-fields";
+import { textInputContext, translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
 import { trainingPlanInputSchema } from "./input-schemas";
@@ -67,6 +68,19 @@ const trainingPlanSchemaOf = (texts: TextSchemas, week: z.ZodType) =>
     .meta({ id: `TrainingPlan${texts.suffix}` });
 export const trainingPlanSchema = trainingPlanSchemaOf(SPEC_TEXTS, trainingPlanWeekSchema);
 export const trainingPlanAllTextsSchema = trainingPlanSchemaOf(ALL_TEXTS, trainingPlanWeekAllTextsSchema);
+
+const fields = storedFields<TrainingPlanRow, TrainingPlanInput>({
+  title: ownWrite("title"),
+  slug: ownWrite("slug"),
+  description: ownWrite("description"),
+  image: "imageId",
+  goals: "goals",
+  types: "types",
+  level: "level",
+  locations: ownWrite("locations"),
+  content_packages: copiedOr("contentPackages", []),
+  weeks: ownWrite("weeks"),
+});
 
 const filterSpec = {
   fields: {
@@ -174,27 +188,11 @@ export const trainingPlans = defineCollection<TrainingPlanRow, TrainingPlanInput
     image: (row.imageId && related.uploads.get(row.imageId)) || null,
     weeks: renderWeeks(row.weeks, ctx.view),
   }),
-  toInput: (row) => ({
-    title: row.title,
-    slug: row.slug,
-    description: row.description,
-    image: row.imageId,
-    goals: row.goals,
-    types: row.types,
-    level: row.level,
-    locations: row.locations,
-    content_packages: row.contentPackages,
-    weeks: row.weeks,
-  }),
+  toInput: fields.toInput,
   prepare: (input, current, ctx, mode) => {
     const title = writeText(current?.title, input.title, mode, ctx, "/title");
     const description = writeText(current?.description, input.description, mode, ctx, "/description");
-    const weeks = normalizeWeeks(input.weeks, current?.weeks, {
-      contentLanguage: ctx.writeLanguage,
-      defaultLanguage: ctx.organization.defaultLanguage,
-      enabled: ctx.organization.languages,
-      path: "/weeks",
-    });
+    const weeks = normalizeWeeks(input.weeks, current?.weeks, textInputContext(ctx, "/weeks"));
     const weekTexts = collectWeekTexts(weeks);
     const references = planReferences(weeks);
     const totals = deriveTotals(weeks);
@@ -208,14 +206,10 @@ export const trainingPlans = defineCollection<TrainingPlanRow, TrainingPlanInput
     ];
     return {
       values: {
+        ...fields.copy(input),
         title,
         description,
-        imageId: input.image,
-        goals: input.goals,
-        types: input.types,
-        level: input.level,
         locations: [...new Set(input.locations)],
-        contentPackages: input.content_packages ?? [],
         weeks,
         weeksTotal: totals.weeks_total,
         daysTotal: totals.days_total,

@@ -24,7 +24,8 @@ import {
   translationStatusSchema,
   type TextSchemas,
 } from "@/lib/content/shared";
-import { translationStatusOf, writeText } from "@/lib/content/text";
+import { copiedOr, ownWrite, storedFields } from "@/lib/content/stored-fields";
+import { textInputContext, translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, booleanField, scalarField, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
 import { genderSchema, workoutInputSchema, type WorkoutInput } from "./input-schemas";
@@ -67,6 +68,24 @@ const workoutSchemaOf = (texts: TextSchemas, phase: z.ZodType) =>
     .meta({ id: `Workout${texts.suffix}` });
 export const workoutSchema = workoutSchemaOf(SPEC_TEXTS, phaseSchema);
 export const workoutAllTextsSchema = workoutSchemaOf(ALL_TEXTS, phaseAllTextsSchema);
+
+const fields = storedFields<WorkoutRow, WorkoutInput>({
+  title: ownWrite("title"),
+  slug: ownWrite("slug"),
+  description: ownWrite("description"),
+  image: "imageId",
+  gender: "gender",
+  level: "level",
+  types: "types",
+  goals: "goals",
+  body_parts: "bodyParts",
+  locations: ownWrite("locations"),
+  duration: "duration",
+  estimated_duration: "estimatedDuration",
+  template: copiedOr("template", false),
+  content_packages: copiedOr("contentPackages", []),
+  phases: ownWrite("phases"),
+});
 
 const filterSpec = {
   fields: {
@@ -177,32 +196,11 @@ export const workouts = defineCollection<WorkoutRow, WorkoutInput>({
     template: row.template,
     phases: renderPhases(row.phases, ctx.view),
   }),
-  toInput: (row) => ({
-    title: row.title,
-    slug: row.slug,
-    description: row.description,
-    image: row.imageId,
-    gender: row.gender,
-    level: row.level,
-    types: row.types,
-    goals: row.goals,
-    body_parts: row.bodyParts,
-    locations: row.locations,
-    duration: row.duration,
-    estimated_duration: row.estimatedDuration,
-    template: row.template,
-    content_packages: row.contentPackages,
-    phases: row.phases,
-  }),
+  toInput: fields.toInput,
   prepare: (input, current, ctx, mode) => {
     const title = writeText(current?.title, input.title, mode, ctx, "/title");
     const description = writeText(current?.description, input.description, mode, ctx, "/description");
-    const phases = normalizePhases(input.phases, current?.phases, {
-      contentLanguage: ctx.writeLanguage,
-      defaultLanguage: ctx.organization.defaultLanguage,
-      enabled: ctx.organization.languages,
-      path: "/phases",
-    });
+    const phases = normalizePhases(input.phases, current?.phases, textInputContext(ctx, "/phases"));
     const phaseTexts = collectPhaseTexts(phases);
     const exercises = phaseExerciseIds(phases);
     const uses: ReferenceUse[] = [
@@ -215,19 +213,10 @@ export const workouts = defineCollection<WorkoutRow, WorkoutInput>({
     ];
     return {
       values: {
+        ...fields.copy(input),
         title,
         description,
-        imageId: input.image,
-        gender: input.gender,
-        level: input.level,
-        types: input.types,
-        goals: input.goals,
-        bodyParts: input.body_parts,
         locations: [...new Set(input.locations)],
-        duration: input.duration,
-        estimatedDuration: input.estimated_duration ?? null,
-        template: input.template ?? false,
-        contentPackages: input.content_packages ?? [],
         phases,
         exerciseIds: exercises.map((use) => use.id),
       },
