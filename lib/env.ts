@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { LANGUAGE_CODE_PATTERN, SLUG_PATTERN } from "@/lib/organizations/schemas";
+import { LANGUAGE_CODE_PATTERN, SLUG_PATTERN } from "@/lib/core/patterns";
 
 /**
  * The service's configuration, parsed once from the environment. A bad or missing value stops the

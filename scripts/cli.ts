@@ -12,7 +12,7 @@ import { CopyDatabaseError } from "@/lib/db/copy-database";
 import { ArchiveError } from "@/lib/org-archive/format";
 import { DataDirLockedError } from "@/lib/db/lock";
 import { EnvError, getEnv } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { DEMO_ORGANIZATION } from "@/lib/organizations/bootstrap";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { findOrganizationByCode } from "@/lib/organizations/get-organization";

@@ -1,5 +1,5 @@
 import { decode } from "next-auth/jwt";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { adminSessionSecret } from "./secret";
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];

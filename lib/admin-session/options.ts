@@ -1,13 +1,13 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { decodeJwtClaims } from "@/lib/auth/tokens";
+import { decodeJwtClaims } from "@/lib/crypto/tokens";
 import { login } from "@/lib/auth/login";
 import { loginBodySchema } from "@/lib/auth/schemas";
 import { refreshSession, revokeRefreshToken } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { adminSessionSecret } from "./secret";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { findOrganizationByCode } from "@/lib/organizations/get-organization";
 import { validateInput } from "@/lib/validation";
 
@@ -71,8 +71,8 @@ export function buildAuthOptions(): NextAuthOptions {
             };
           } catch (error) {
             if (error instanceof ApiError) {
-              if (error.status === 403) throw new Error("role");
-              if (error.status === 429) {
+              if (error.code === "forbidden") throw new Error("role");
+              if (error.code === "rate_limited") {
                 // The unblock token goes back to the form (never stored), so the next try can use it.
                 const unblock = error.extra?.body?.unblock_token;
                 throw new Error(typeof unblock === "string" ? `blocked:${unblock}` : "blocked");

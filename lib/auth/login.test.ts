@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
+import { statusOf } from "@/lib/http/errors";
 
 // The login's collaborators are replaced so the test sees exactly which password checks run.
 vi.mock("./find-account", () => ({ findAccount: vi.fn(), findOrganizationIdByCode: vi.fn(async () => undefined) }));
@@ -28,7 +29,7 @@ async function failure(promise: Promise<unknown>): Promise<string> {
     await promise;
     return "succeeded";
   } catch (error) {
-    return error instanceof ApiError ? `${error.status} ${error.message}` : String(error);
+    return error instanceof ApiError ? `${statusOf(error)} ${error.message}` : String(error);
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { SCOPES } from "@/lib/core/roles";
 
-export const scopeSchema = z.enum(["mobile", "platform"]).meta({ description: "Client scope", example: "mobile" });
+export const scopeSchema = z.enum(SCOPES).meta({ description: "Client scope", example: "mobile" });
 
 export const loginBodySchema = z
   .object({
@@ -21,7 +22,7 @@ export const loginBodySchema = z
   });
 
 export const loginHeadersSchema = z.object({
-  "x-scope": z.enum(["mobile", "platform"]).optional().meta({ description: "Client scope: mobile or platform (first described shape); required unless the body has `scope`" }),
+  "x-scope": z.enum(SCOPES).optional().meta({ description: "Client scope: mobile or platform (first described shape); required unless the body has `scope`" }),
   "x-unblock-token": z.string().optional().meta({ description: "The unblock token from a 429 answer, to try again while blocked" }),
 });
 

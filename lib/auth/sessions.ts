@@ -4,9 +4,9 @@ import { currentAuditActor, type CredentialType } from "@/lib/audit-log/actor-co
 import { recordAuditEntry } from "@/lib/audit-log/record-audit-entry";
 import { tables, type Db, type Executor } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
-import type { Role, Scope } from "./caller";
-import { generateOpaqueToken, hashToken, signToken } from "./tokens";
+import { ApiError } from "@/lib/core/errors";
+import type { Role, Scope } from "@/lib/core/roles";
+import { generateOpaqueToken, hashToken, signToken } from "@/lib/crypto/tokens";
 import { announceLocally } from "@/lib/cache/invalidations";
 
 /** Six months (183 days; docs/api.md "Authentication"). */

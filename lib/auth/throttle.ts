@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { tables, type Db, type Executor } from "@/lib/db";
-import { generateOpaqueToken, hashToken } from "./tokens";
+import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 
 /**
  * Login throttling (docs/api.md "Authentication"), with its state in the database so every

@@ -4,7 +4,7 @@ import type { ContentContext } from "@/lib/content/context";
 import { tables } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";
 import { getEnv, getSecrets } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { databaseIdentity } from "./database-identity";
 import { decodeCursor, encodeCursor, FEED_START, isBefore, type ChangeCursor, type FeedPosition } from "./cursor";
 import { CHANGE_COLLECTION_ID_KINDS, type Change, type ChangeCollection, type ChangeList } from "./schemas";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { tables, type Executor } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import type { Collection } from "./collection";
 
 /** 404 `<label> not found` unless the record is the organization's (whatever its status). */

@@ -6,7 +6,7 @@ import { isUniqueViolation, pgConstraint } from "@/lib/db/errors";
 import { isStrictPublishing } from "@/lib/organizations/settings";
 import type { LocalizedText, TextCompleteness } from "@/lib/db/schema";
 import { compileOrder, compileWhere, type FieldCompiler, type FilterQuery, type FilterSpec, type Operand } from "@/lib/filter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { loadUploads, type UploadRecord } from "@/lib/uploads/records";
 import { MAX_INPUT_DEPTH, validateInput } from "@/lib/validation";
 import type { ContentContext, OrganizationSettings } from "./context";

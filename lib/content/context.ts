@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { CoherentCache } from "@/lib/cache/coherent-cache";
 import { tables, type Db } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { z } from "zod";
 import { formatContentLanguage, parseContentLanguage, textsParamSchema, textViewFrom, type TextView } from "@/lib/i18n";
 import { LANGUAGE_LIST_PATTERN } from "@/lib/i18n/language-code";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /** The version part of a record's ETags: `"<id>.<version>"`. */
 export function etagOf(id: string | number, version: number): string {

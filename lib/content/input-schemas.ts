@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SLUG_PATTERN } from "@/lib/organizations/schemas";
+import { SLUG_PATTERN } from "@/lib/core/patterns";
 
 /** Input schemas shared by the API and the admin's forms; nothing here touches the database. */
 export { textInputSchema } from "@/lib/i18n";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, errorBody } from "@/lib/http/errors";
+import { errorBody } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { MAX_INPUT_DEPTH } from "@/lib/validation";
 import { applyMergePatch } from "./collection";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import type { AuthPolicy, OperationContext } from "@/lib/http/operation";
 import { CONTENT_CACHE_CONTROL, CONTENT_VARY, conditionalJson, ifMatchHeaderSchema, representationDigest } from "@/lib/http/conditional";
 import { bodyResponse, noContent } from "@/lib/http/responses";

@@ -1,7 +1,7 @@
 import { and, eq, getTableName, like, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 const MAX_SLUG_LENGTH = 96;
 

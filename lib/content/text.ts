@@ -1,5 +1,5 @@
 import type { TextCompleteness } from "@/lib/db/schema";
-import { ApiError, type ErrorDetail } from "@/lib/http/errors";
+import { ApiError, type ErrorDetail } from "@/lib/core/errors";
 import { mergeTextInput, type LocalizedText, type TextInput, type TextInputContext, type TranslationStatusEntry } from "@/lib/i18n";
 import type { ContentContext } from "./context";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
+import { statusOf } from "@/lib/http/errors";
 import { assertTranslatorChange, splitNestedTexts } from "./translator";
 import { computeCompleteness, translationStatusOf } from "./text";
 
@@ -15,7 +16,7 @@ function outcome(next: Record<string, unknown>): string {
     assertTranslatorChange(current, next, rules);
     return "allowed";
   } catch (error) {
-    return error instanceof ApiError ? `${error.status} ${error.message}` : String(error);
+    return error instanceof ApiError ? `${statusOf(error)} ${error.message}` : String(error);
   }
 }
 

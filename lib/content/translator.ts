@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import type { LocalizedText } from "@/lib/i18n";
 
 /** Where texts sit inside a JSON column: under these keys at any depth, or as the array's items. */

@@ -16,7 +16,7 @@ import type { Collection } from "@/lib/content/collection";
 import { getOrganizationSettings, type ContentContext } from "@/lib/content/context";
 import { equipment as equipmentCollection } from "@/lib/equipment/collection";
 import { exercises as exerciseCollection } from "@/lib/exercises/collection";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { instructors as instructorCollection } from "@/lib/instructors/collection";
 import {
   activityTypes,

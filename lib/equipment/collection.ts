@@ -20,7 +20,7 @@ import {
 import { ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterSpec } from "@/lib/filter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { uploadRecordSchema } from "@/lib/uploads/records";
 import { equipmentInputSchema } from "./input-schemas";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, errorBody, type ErrorBody } from "../http/errors";
+import { errorBody, statusOf, type ErrorBody } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { fixtureSpec } from "./fixture-spec";
 import { parseFilter } from "./parse";
 import type { FilterQuery } from "./types";
@@ -17,7 +18,7 @@ function rejectionOf(query: string): ErrorBody {
     parse(query);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    expect(error.status).toBe(400);
+    expect(statusOf(error)).toBe(400);
     return errorBody(error);
   }
   throw new Error(`expected ${query} to be rejected`);

@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 

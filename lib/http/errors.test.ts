@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, MAX_DETAILS, MAX_ERROR_TEXT, errorBody } from "./errors";
+import { MAX_DETAILS, MAX_ERROR_TEXT, errorBody } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 
 const details = (count: number) => Array.from({ length: count }, (_, index) => ({ path: `/items/${index}`, message: "must be a uuid" }));
 

@@ -1,6 +1,8 @@
+import type { ApiError, ErrorCode, ErrorDetail } from "@/lib/core/errors";
+
 /**
- * The one error type for outcomes a client must handle, and the one table from its code to an HTTP
- * status. The OpenAPI document's error responses are written from the same table.
+ * The one table from an error's code (lib/core/errors.ts) to its HTTP status. The OpenAPI document's
+ * error responses are written from the same table.
  */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -17,9 +19,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
+} as const satisfies Record<ErrorCode, number>;
 
 export const ERROR_DESCRIPTION: Record<ErrorCode, string> = {
   bad_request: "A required attribute is missing or the request cannot be parsed",
@@ -38,23 +38,9 @@ export const ERROR_DESCRIPTION: Record<ErrorCode, string> = {
   unavailable: "Service unavailable",
 };
 
-/** A field-level problem; `path` is a JSON Pointer into the request ("/phases/0/title"). */
-export type ErrorDetail = { path: string; message: string };
-
-export class ApiError extends Error {
-  readonly status: number;
-
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: ErrorDetail[],
-    /** Extra members of the body (e.g. `unblock_token`) and headers (e.g. `Retry-After`). */
-    readonly extra?: { body?: Record<string, unknown>; headers?: Record<string, string> },
-  ) {
-    super(message);
-    this.name = "ApiError";
-    this.status = ERROR_STATUS[code];
-  }
+/** The HTTP status that answers an error. */
+export function statusOf(error: ApiError): number {
+  return ERROR_STATUS[error.code];
 }
 
 export type ErrorBody = { code: string; message: string; details?: ErrorDetail[]; details_omitted?: number } & Record<string, unknown>;
@@ -78,16 +64,10 @@ export function errorBody(error: ApiError): ErrorBody {
   const details = error.details ?? [];
   const shown = details.slice(0, MAX_DETAILS).map((detail) => ({ path: bounded(detail.path), message: bounded(detail.message) }));
   return {
-    code: String(error.status),
+    code: String(statusOf(error)),
     message: bounded(error.message),
     ...(shown.length > 0 ? { details: shown } : {}),
     ...(details.length > MAX_DETAILS ? { details_omitted: details.length - MAX_DETAILS } : {}),
     ...error.extra?.body,
   };
-}
-
-/** RFC 6901 JSON Pointer for a path of keys and indexes. */
-export function toJsonPointer(path: ReadonlyArray<PropertyKey>): string {
-  if (path.length === 0) return "";
-  return path.map((segment) => `/${String(segment).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 }

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { Db } from "@/lib/db";
 import type { FilterQuery, FilterSpec } from "@/lib/filter";
-import type { ErrorCode } from "./errors";
+import type { PlatformRole } from "@/lib/core/roles";
+import type { ErrorCode } from "@/lib/core/errors";
 
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -26,7 +27,7 @@ export type ResponseSpec = {
  */
 export type AuthPolicy =
   | { public: true }
-  | { public?: false; roles?: readonly ("admin" | "editor" | "translator")[]; mobile?: boolean; integration?: boolean; preview?: boolean };
+  | { public?: false; roles?: readonly PlatformRole[]; mobile?: boolean; integration?: boolean; preview?: boolean };
 
 export type OperationContext<Q, B, P, C> = {
   req: Request;

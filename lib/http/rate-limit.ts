@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { describeError, log } from "@/lib/log";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 
 /**
  * Request rate limit (docs/api.md "Rate limit"): per token, or per client address when there is none; a fixed

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { z } from "zod";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 import { json } from "./responses";
 import { defineOperation, notFoundRoute, route } from "./route";
 

@@ -5,11 +5,13 @@ import { describeError, log } from "@/lib/log";
 import { validateInput } from "@/lib/validation";
 import { parseFilter } from "@/lib/filter";
 import { isQueryCountExposed, withQueryCount } from "@/lib/db/query-count";
-import { authenticateRequest, authorizeCaller, type Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
+import { authenticateRequest, authorizeCaller } from "./authenticate";
 import { auditActorOfRequest, runAsAuditActor } from "@/lib/audit-log/actor-context";
 import { applyRateLimit } from "./rate-limit";
 import { mustCloseConnection, readJsonBody } from "./body";
-import { ApiError, errorBody } from "./errors";
+import { errorBody, statusOf } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 import { HTTP_METHODS, type HttpMethod, type Operation, type OperationSpec } from "./operation";
 import { json, noContent } from "./responses";
 
@@ -85,7 +87,7 @@ function finish(req: Request, response: Response, requestId: string, extra?: Hea
 /** Turns any thrown value into the error body (docs/api.md "Errors"); unknown errors are logged and leak nothing. */
 export function errorResponse(error: unknown, requestId: string, context?: Record<string, unknown>): Response {
   if (error instanceof ApiError) {
-    return json(errorBody(error), { status: error.status, headers: error.extra?.headers });
+    return json(errorBody(error), { status: statusOf(error), headers: error.extra?.headers });
   }
   log.error("unhandled error", { requestId, ...context, ...describeError(error) });
   return json({ code: "500", message: "internal error" }, { status: 500 });

@@ -1,4 +1,4 @@
-import { ApiError } from "../http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { describeMalformed, describeNotEnabled, findEnabledLanguage, isLanguageTag } from "./language-code";
 import type { TextView } from "./multi-lang";
 

@@ -1,4 +1,4 @@
-import { ApiError, type ErrorDetail } from "../http/errors";
+import { ApiError, type ErrorDetail } from "@/lib/core/errors";
 import { describeMalformed, describeNotEnabled, findEnabledLanguage, isLanguageTag } from "./language-code";
 
 const PARAMETER = "lang";

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { LANGUAGE_CODE_PATTERN } from "@/lib/core/patterns";
+
 /**
  * Language codes as this service handles them: the tags an organization enables ("en", "de", "pt-BR")
  * and the ranges clients send in `Accept-Language`, `lang` and `Content-Language`.
@@ -15,6 +18,9 @@ const MAX_QUOTED_LENGTH = 24;
  */
 const TAG = LANGUAGE_TAG_PATTERN.source.slice(1, -1);
 export const LANGUAGE_LIST_PATTERN = `^[\\s,]*(?:${TAG}(?:\\s*,[\\s,]*${TAG})*)?[\\s,]*$`;
+
+/** A language code an organization enables (its languages, a user's, the environment's defaults). */
+export const languageCodeSchema = z.string().regex(LANGUAGE_CODE_PATTERN, "must be a language code such as en or pt-BR");
 
 export function isLanguageTag(value: string): boolean {
   return LANGUAGE_TAG_PATTERN.test(value);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError, toJsonPointer, type ErrorDetail } from "../http/errors";
+import { ApiError, toJsonPointer, type ErrorDetail } from "@/lib/core/errors";
 import { negotiateLanguage } from "./accept-language";
 import { parseLangParam } from "./lang-param";
 import { describeNotEnabled, findEnabledLanguage } from "./language-code";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isPlainObject } from "@/lib/validation/schema-builders";
-import { ApiError, type ErrorDetail } from "../http/errors";
+import { ApiError, type ErrorDetail } from "@/lib/core/errors";
 import { textInputSchema, mergeTextInput, type LocalizedText, type TextInput, type TextInputContext } from "./multi-lang";
 
 export const TEXT_INPUT_MESSAGE = "must be a string or an object of translations keyed by language code";

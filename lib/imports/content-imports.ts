@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { tables, type Db } from "@/lib/db";
 import { compileOrder, compileWhere, scalarField, type FilterQuery, type FilterSpec } from "@/lib/filter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { getStorage } from "@/lib/storage";
 import { readBytesChunks } from "@/lib/translation-exchange/read-body";

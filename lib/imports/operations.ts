@@ -1,4 +1,4 @@
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { json } from "@/lib/http/responses";
 import { defineOperation } from "@/lib/http/route";
 import { getContentImportOrThrow, importLineFilterSpec, listImportLines, MAX_IMPORT_BYTES, startContentImport } from "./content-imports";

@@ -1,9 +1,9 @@
 import { and, eq, or, sql } from "drizzle-orm";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import type { Collection } from "@/lib/content/collection";
 import { getOrganizationSettings, type ContentContext } from "@/lib/content/context";
 import { tables, type Db } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { getStorage } from "@/lib/storage";
 import { validateInput } from "@/lib/validation";
 import { IMPORT_COLLECTIONS } from "./collections";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { recordAuditEntry } from "@/lib/audit-log/record-audit-entry";
-import { hashToken, signToken } from "@/lib/auth/tokens";
+import { hashToken, signToken } from "@/lib/crypto/tokens";
 import { tables, type Db } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { INTEGRATION_TOKEN_TTL_SECONDS, MAX_LIVE_INTEGRATION_TOKENS, type IntegrationTokenRecord } from "./schemas";
 import { announceLocally } from "@/lib/cache/invalidations";
 

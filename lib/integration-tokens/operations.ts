@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { defineOperation } from "@/lib/http/route";
 import { created, json, noContent } from "@/lib/http/responses";
 import { createIntegrationToken, deleteIntegrationToken, listIntegrationTokens } from "./integration-tokens";

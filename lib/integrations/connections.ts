@@ -4,7 +4,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { tables, type Db, type Executor } from "@/lib/db";
 import { compileOrder, type FilterQuery, type FilterSpec } from "@/lib/filter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { describeError, log } from "@/lib/log";
 import { findIntegration, INTEGRATIONS, type Integration } from "./catalog";
 import type { ConnectionRecord, CreateConnectionBody, UpdateConnectionBody } from "./schemas";

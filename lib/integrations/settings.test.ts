@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
+import { statusOf } from "@/lib/http/errors";
 import { INTEGRATIONS, parseHeaderLines } from "./catalog";
 import { maskSecret, mergeSettings, type SettingInput } from "./settings";
 
@@ -12,7 +13,7 @@ function problemsOf(run: () => unknown): { status: number; details: unknown } {
   try {
     run();
   } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, details: error.details };
+    if (error instanceof ApiError) return { status: statusOf(error), details: error.details };
     throw error;
   }
   throw new Error("expected a 422");

@@ -1,4 +1,4 @@
-import { ApiError, type ErrorDetail } from "@/lib/http/errors";
+import { ApiError, type ErrorDetail } from "@/lib/core/errors";
 import type { Integration } from "./catalog";
 
 export type SettingInput = { setting_id: string; value: string | null };

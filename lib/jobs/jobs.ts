@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { jsonb, pgSchema, integer, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db";
 import { compileOrder, compileWhere, scalarField, type FilterQuery, type FilterSpec } from "@/lib/filter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { notifyRunners } from "./enqueue";
 import { JOB_SCHEMA } from "./queue";
 import { JOB_STATES, type JobRecord, type QueueDepth } from "./schemas";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { SERVICE_VERSION } from "@/lib/health/operations";
-import { ERROR_DESCRIPTION, ERROR_STATUS, MAX_DETAILS, type ErrorCode } from "@/lib/http/errors";
+import { ERROR_DESCRIPTION, ERROR_STATUS, MAX_DETAILS } from "@/lib/http/errors";
+import type { ErrorCode } from "@/lib/core/errors";
 import type { Operation } from "@/lib/http/operation";
 import { describeFilterParameters } from "@/lib/filter/describe";
 import { TAG_DESCRIPTIONS } from "./tags";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { getDatabase, tables, type Db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { getStorage } from "@/lib/storage";
 import { readBytesChunks } from "@/lib/translation-exchange/read-body";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Readable } from "node:stream";
 import { getDb, tables } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { deliveryRoute } from "@/lib/http/route";
 import { getStorage } from "@/lib/storage";
 import { verifyPolicy, type PolicyCheck } from "@/lib/uploads/signing";

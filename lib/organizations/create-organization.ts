@@ -1,5 +1,5 @@
 import { tables, type Executor } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { validateInput } from "@/lib/validation";
 import { buildSearchText, computeCompleteness } from "@/lib/content/text";

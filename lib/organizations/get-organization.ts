@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { tables, type Executor } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 export async function findOrganizationByCode(db: Executor, code: string) {
   const [organization] = await db.select().from(tables.organizations).where(eq(tables.organizations.code, code)).limit(1);

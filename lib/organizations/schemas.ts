@@ -1,7 +1,6 @@
 import { z } from "zod";
-
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const LANGUAGE_CODE_PATTERN = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
+import { SLUG_PATTERN } from "@/lib/core/patterns";
+import { languageCodeSchema } from "@/lib/i18n/language-code";
 
 export const organizationCodeSchema = z
   .string()
@@ -9,7 +8,6 @@ export const organizationCodeSchema = z
   .max(64, "must be at most 64 characters")
   .regex(SLUG_PATTERN, "must be lowercase letters, digits and single dashes");
 
-export const languageCodeSchema = z.string().regex(LANGUAGE_CODE_PATTERN, "must be a language code such as en or pt-BR");
 
 export const createOrganizationInputSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tables, type Executor } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /** The caller's organization as the API shows it: who it is, its languages, and its settings. */
 export const organizationSchema = z

@@ -2,8 +2,8 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/db";
 import { tables } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
-import type { PreviewLinkCaller } from "./authenticate-preview-link";
+import { ApiError } from "@/lib/core/errors";
+import type { PreviewLinkCaller } from "@/lib/core/caller";
 
 const w = tables.workouts;
 const p = tables.trainingPlans;

@@ -1,23 +1,13 @@
 import { eq } from "drizzle-orm";
-import { generateOpaqueToken, hashToken } from "@/lib/auth/tokens";
+import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import { getDb, tables } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import type { PreviewLinkCaller } from "@/lib/core/caller";
+import { ApiError } from "@/lib/core/errors";
 
 /** The query parameter that carries a preview link's token (docs/api.md "Preview links"). */
 export const PREVIEW_PARAMETER = "preview";
 const TOKEN_PREFIX = "pv";
 const TOKEN_PATTERN = /^pv_[A-Za-z0-9_-]{43}$/;
-
-/** Who reads through a preview link: the link itself, which names its organization, record and language. */
-export type PreviewLinkCaller = {
-  kind: "preview";
-  linkId: string;
-  organizationId: string;
-  collection: string;
-  recordId: string;
-  /** `default` or a language code, as the link was made. */
-  language: string;
-};
 
 /** A new link's secret: 32 random bytes, base64url, behind a prefix that secret scanners can match. */
 export function generatePreviewToken(): string {

@@ -1,11 +1,11 @@
-import { hashToken } from "@/lib/auth/tokens";
+import { hashToken } from "@/lib/crypto/tokens";
 import { recordAuditEntry } from "@/lib/audit-log/record-audit-entry";
 import { assertRecordExists } from "@/lib/content/assert-record-exists";
 import type { Collection } from "@/lib/content/collection";
 import type { ContentContext } from "@/lib/content/context";
 import { tables } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { maySetStatusOf } from "@/lib/publishing/transitions";
 import { generatePreviewToken, PREVIEW_PARAMETER } from "./authenticate-preview-link";
 import { toPreviewLinkRecords } from "./preview-link-records";

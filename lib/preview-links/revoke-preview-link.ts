@@ -3,7 +3,7 @@ import { recordAuditEntry } from "@/lib/audit-log/record-audit-entry";
 import type { Collection } from "@/lib/content/collection";
 import type { ContentContext } from "@/lib/content/context";
 import { tables } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { assertMayShareLanguage, previewLanguageOf } from "./create-preview-link";
 
 /**

@@ -7,7 +7,7 @@ import type { ContentContext } from "@/lib/content/context";
 import { assertIfMatch, etagOf } from "@/lib/content/etag";
 import { recordContentEvent } from "@/lib/content/events";
 import type { FilterQuery } from "@/lib/filter";
-import { ApiError, type ErrorDetail } from "@/lib/http/errors";
+import { ApiError, type ErrorDetail } from "@/lib/core/errors";
 import { isStrictPublishing } from "@/lib/organizations/settings";
 import { recordVersion } from "@/lib/versions/record-version";
 import { CONTENT_STATUSES, STATUS_TRANSITIONS, type ContentStatus } from "./transitions";

@@ -4,7 +4,7 @@ import type { Collection } from "@/lib/content/collection";
 import type { ContentContext } from "@/lib/content/context";
 import { tables } from "@/lib/db";
 import type { ContentStatusMap, ScheduledChange } from "@/lib/db/schema";
-import { ApiError, type ErrorDetail } from "@/lib/http/errors";
+import { ApiError, type ErrorDetail } from "@/lib/core/errors";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { maySetStatusOf, STATUS_TRANSITIONS, statusForTransitions } from "@/lib/publishing/transitions";
 import { toScheduleRecords } from "./record-schedule";

@@ -3,7 +3,7 @@ import type { Collection } from "@/lib/content/collection";
 import type { ContentContext } from "@/lib/content/context";
 import { tables } from "@/lib/db";
 import { arrayField, compileOrder, compileWhere, scalarField, type FilterQuery } from "@/lib/filter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { toScheduleRecords } from "./record-schedule";
 
 const s = tables.schedules;

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { runAsAuditActor, type AuditActor } from "@/lib/audit-log/actor-context";
 import { recordAuditEntry } from "@/lib/audit-log/record-audit-entry";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { getOrganizationSettings, type ContentContext } from "@/lib/content/context";
 import { tables, type Db, type Tx } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { changeStatus } from "@/lib/publishing/status";
 import { maySetStatusOf } from "@/lib/publishing/transitions";
 import { SCHEDULE_COLLECTION_MAP } from "./collections";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { resolveCursors } from "./cursors";
 import { searchRequestSchema, type SearchRequest } from "./schemas";
 

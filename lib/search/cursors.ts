@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import {
   DEFAULT_CURSOR_LIMIT,
   SEARCH_COLLECTIONS,

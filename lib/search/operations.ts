@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { buildContentContext, contentLanguageHeader } from "@/lib/content/context";
 import { CONTENT_READ } from "@/lib/content/operations";
 import { json } from "@/lib/http/responses";

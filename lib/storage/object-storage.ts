@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /**
  * Where the service keeps files: upload originals, their cached thumbnails and every file derived

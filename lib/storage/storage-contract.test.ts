@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startS3Server, type TestS3Server } from "@/e2e/support/s3-server";
 import { LocalStorage } from "./local-storage";
+import { statusOf } from "@/lib/http/errors";
 import { readWhole, StorageObjectMissingError, StorageUnavailableError, type ObjectStorage } from "./object-storage";
 import { S3Storage } from "./s3-storage";
 
@@ -42,7 +43,7 @@ async function expectUnavailable(promise: Promise<unknown>, secrets: string[]): 
   );
   expect(error).toBeInstanceOf(StorageUnavailableError);
   const unavailable = error as StorageUnavailableError;
-  expect(unavailable.status).toBe(503);
+  expect(statusOf(unavailable)).toBe(503);
   for (const secret of secrets) expect(`${unavailable.message} ${unavailable.reason}`).not.toContain(secret);
   return unavailable;
 }
@@ -194,7 +195,7 @@ describe.each(["local", "s3"] as const)("the %s driver", (kind) => {
     const { storage } = driver;
     expect(await storage.stat(key("missing"))).toBeUndefined();
     await expect(storage.read(key("missing"))).rejects.toBeInstanceOf(StorageObjectMissingError);
-    await expect(storage.read(key("missing"))).rejects.toMatchObject({ status: 404, message: "the file is not in storage" });
+    await expect(storage.read(key("missing"))).rejects.toMatchObject({ code: "not_found", message: "the file is not in storage" });
     await expect(storage.removePrefix(key("missing/"))).resolves.toBeUndefined();
     await expect(storage.removeKey(key("missing"))).resolves.toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Collection } from "@/lib/content/collection";
 import type { ContentContext } from "@/lib/content/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { EXCHANGE_COLLECTIONS } from "./collections";
 import type { ExportState, TranslationExportQuery } from "./schemas";
 import { collectRecordTexts, fileIdOf, hashSourceText, unitIdOf } from "./units";

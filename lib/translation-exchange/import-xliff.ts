@@ -4,7 +4,7 @@ import type { ContentContext } from "@/lib/content/context";
 import { INT32_MAX } from "@/lib/content/references";
 import type { Db } from "@/lib/db";
 import { readBytesChunks } from "./read-body";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { EXCHANGE_COLLECTIONS } from "./collections";
 import { assertTargetLanguage } from "./export-xliff";
 import { createXliffReader, xliffError, type ParsedUnit } from "./parse-xliff";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { buildContentContext } from "@/lib/content/context";
 import { json } from "@/lib/http/responses";
 import { defineOperation } from "@/lib/http/route";

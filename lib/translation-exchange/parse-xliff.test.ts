@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
+import { statusOf } from "@/lib/http/errors";
 import { parseXliff } from "./parse-xliff";
 import { escapeXmlText } from "./xml";
 
@@ -11,7 +12,7 @@ function refusal(text: string): unknown {
     parseXliff(text);
     return "parsed";
   } catch (error) {
-    return error instanceof ApiError ? { status: error.status, message: error.message, details: error.details } : error;
+    return error instanceof ApiError ? { status: statusOf(error), message: error.message, details: error.details } : error;
   }
 }
 

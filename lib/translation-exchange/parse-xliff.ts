@@ -1,5 +1,5 @@
 import { SaxesParser, type SaxesTagNS } from "saxes";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 export const XLIFF_NAMESPACE = "urn:oasis:names:tc:xliff:document:2.0";
 export const METADATA_NAMESPACE = "urn:oasis:names:tc:xliff:metadata:2.0";

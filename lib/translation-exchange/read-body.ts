@@ -1,5 +1,5 @@
 import { discardRest, refuseDeclaredBody } from "@/lib/http/body";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /**
  * A request body's chunks as they arrive, at most `limit` bytes in all (counted, whatever

@@ -1,4 +1,4 @@
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { buildContentContext } from "@/lib/content/context";
 import { CONTENT_CACHE_CONTROL, CONTENT_VARY } from "@/lib/http/conditional";
 import { json } from "@/lib/http/responses";

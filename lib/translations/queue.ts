@@ -7,7 +7,7 @@ import type { ContentContext } from "@/lib/content/context";
 import { equipment } from "@/lib/equipment/collection";
 import { exercises } from "@/lib/exercises/collection";
 import type { FilterQuery, FilterSpec } from "@/lib/filter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { LOOKUPS } from "@/lib/lookups/collections";
 import { onDemand } from "@/lib/on-demand/collection";
 import { CONTENT_STATUSES } from "@/lib/publishing/transitions";

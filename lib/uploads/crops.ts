@@ -1,4 +1,4 @@
-import type { ErrorDetail } from "@/lib/http/errors";
+import type { ErrorDetail } from "@/lib/core/errors";
 
 /**
  * Thumbnail styles and sizes (docs/api.md "Uploads"). Each style is an aspect ratio; an image's

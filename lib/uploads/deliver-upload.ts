@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { getDb } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { json } from "@/lib/http/responses";
 import { getStorage } from "@/lib/storage";
 import { deliveryRoute } from "@/lib/http/route";

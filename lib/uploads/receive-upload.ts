@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { discardRest, refuseDeclaredBody } from "@/lib/http/body";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { ALLOWED_EXTENSIONS, SNIFF_BYTES, sniffFileType, type FileType } from "./sniff";
 
 export type ReceivedFile = { fileType: FileType; md5: string; sha256: string; size: number; filename: string | undefined; fields: { name?: string } };

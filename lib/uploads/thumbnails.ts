@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { describeError, log } from "@/lib/log";
 import { getStorage, readWhole, StorageObjectMissingError } from "@/lib/storage";
 import { STYLES, thumbnailDimensions, type Crop, type Size, type Style } from "./crops";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { UnreadableImageError, renderThumbnail, thumbnailMime } from "./images";
 import type { UploadRow } from "./records";
 import { fileTypeOfMime } from "./sniff";

@@ -5,7 +5,7 @@ import { queryRows } from "@/lib/db/client";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { getEnv } from "@/lib/env";
 import { compileOrder, compileWhere, scalarField, searchField, type FilterQuery, type FilterSpec } from "@/lib/filter";
-import { ApiError, type ErrorDetail } from "@/lib/http/errors";
+import { ApiError, type ErrorDetail } from "@/lib/core/errors";
 import { describeError, log } from "@/lib/log";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { getOrganizationOrThrow } from "@/lib/organizations/get-organization";

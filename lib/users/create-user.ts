@@ -1,7 +1,7 @@
 import { tables, type Executor } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { hashPassword } from "@/lib/auth/password";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { validateInput } from "@/lib/validation";
 import { createUserInputSchema, type CreateUserInput } from "./schemas";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { USER_ROLES } from "./roles";
-import { languageCodeSchema } from "@/lib/organizations/schemas";
+import { ROLES } from "@/lib/core/roles";
+import { languageCodeSchema } from "@/lib/i18n/language-code";
 
 export const emailSchema = z.email("must be an email address").max(320).transform((email) => email.trim());
 export const passwordSchema = z.string().min(8, "must be at least 8 characters").max(512, "must be at most 512 characters");
-export const roleSchema = z.enum(USER_ROLES);
+export const roleSchema = z.enum(ROLES);
 
 export const createUserInputSchema = z.object({
   email: emailSchema,

@@ -4,11 +4,11 @@ import { revokeUserSessions } from "@/lib/auth/sessions";
 import { hashPassword } from "@/lib/auth/password";
 import { tables, type Db, type Tx } from "@/lib/db";
 import { compileOrder, compileWhere, scalarField, type FilterQuery, type FilterSpec } from "@/lib/filter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { getOrganizationOrThrow } from "@/lib/organizations/get-organization";
 import { createUser } from "./create-user";
 import type { CreateUserInput, UserRecord } from "./schemas";
-import { USER_ROLES } from "@/lib/db/schema";
+import { ROLES, type Role } from "@/lib/core/roles";
 import { announceLocally } from "@/lib/cache/invalidations";
 
 const u = tables.users;
@@ -17,7 +17,7 @@ export const userFilterSpec = {
   fields: {
     q: { type: "string", operators: ["eq", "contains"] },
     email: { type: "string", operators: ["eq", "contains"] },
-    role: { type: "enum", values: USER_ROLES, operators: ["eq", "in"] },
+    role: { type: "enum", values: ROLES, operators: ["eq", "in"] },
   },
   order: { email: {}, created: {}, updated: {} },
   defaultOrder: [{ field: "created", direction: "asc" }],
@@ -81,7 +81,7 @@ export async function updateUser(
   db: Db,
   organization: { id: string; languages: string[] },
   id: string,
-  changes: { role?: (typeof USER_ROLES)[number]; languages?: string[]; password?: string },
+  changes: { role?: Role; languages?: string[]; password?: string },
 ) {
   const unknown = (changes.languages ?? []).filter((language) => !organization.languages.includes(language));
   if (unknown.length > 0) {

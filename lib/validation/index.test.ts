@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, errorBody } from "@/lib/http/errors";
+import { errorBody, statusOf } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { MAX_INPUT_DEPTH, describeUnsafeText, findUnsafeInput, toStorableText, validateInput, validateParameter } from ".";
 
 const NUL = "must not contain the NUL character (U+0000)";
@@ -16,7 +17,7 @@ function rejection(run: () => unknown) {
   try {
     run();
   } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, body: errorBody(error) };
+    if (error instanceof ApiError) return { status: statusOf(error), body: errorBody(error) };
     throw error;
   }
   throw new Error("expected a rejection");

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, toJsonPointer, type ErrorDetail } from "@/lib/http/errors";
+import { ApiError, toJsonPointer, type ErrorDetail } from "@/lib/core/errors";
 
 /**
  * How deeply objects and arrays may nest in a request: far beyond any real payload (a training plan's

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import type { Collection } from "@/lib/content/collection";
 import { buildContentContext } from "@/lib/content/context";
 import { CONTENT_WRITE, WRITE_RESPONSE_HEADERS, writtenRecord } from "@/lib/content/operations";

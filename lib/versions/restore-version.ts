@@ -1,6 +1,6 @@
 import type { Collection } from "@/lib/content/collection";
 import type { ContentContext } from "@/lib/content/context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { rowOfVersion } from "./record-version";
 import { findVersion } from "./versions";
 

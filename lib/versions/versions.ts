@@ -3,7 +3,7 @@ import { tables, type Executor } from "@/lib/db";
 import type { Collection } from "@/lib/content/collection";
 import type { ContentContext } from "@/lib/content/context";
 import type { FilterQuery } from "@/lib/filter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { rowOfVersion } from "./record-version";
 
 /** Reading the version history of one record (docs/api.md "Version history"). */

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { tables, type Db } from "@/lib/db";
 import { compileOrder, compileWhere, scalarField, type FilterQuery, type FilterSpec } from "@/lib/filter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { rearmDeliveryJobs } from "./delivery";
 import { DELIVERY_STATUSES, type WebhookDeliveryRecord } from "./schemas";
 import { getWebhookOrThrow } from "./webhooks";

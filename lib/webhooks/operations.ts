@@ -1,4 +1,4 @@
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { defineOperation } from "@/lib/http/route";
 import { created, json, noContent } from "@/lib/http/responses";
 import { deliveryFilterSpec, listDeliveries, retryDelivery } from "./deliveries";

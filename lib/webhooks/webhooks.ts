@@ -5,7 +5,7 @@ import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { tables, type Db, type Executor } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { booleanField, compileOrder, compileWhere, scalarField, type FilterQuery, type FilterSpec } from "@/lib/filter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { assertReceiverUrl, ReceiverAddressError } from "./address-policy";
 import type { CreateWebhookBody, UpdateWebhookBody, WebhookRecord } from "./schemas";
 import { generateWebhookSecret } from "./signing";

@@ -1,6 +1,6 @@
 import type { ContentContext } from "@/lib/content/context";
 import { etagOf } from "@/lib/content/etag";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { renderPlainText, type LocalizedText, type MultiLangString, type TextView } from "@/lib/i18n";
 import { workouts } from "./collection";
 import type { WorkoutTimeline } from "./schemas";

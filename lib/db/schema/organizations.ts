@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-import { USER_ROLES } from "@/lib/users/roles";
+import { ROLES } from "@/lib/core/roles";
 
-export { USER_ROLES, type UserRole } from "@/lib/users/roles";
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -38,7 +37,7 @@ export const users = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     email: text().notNull(),
     passwordHash: text().notNull(),
-    role: text({ enum: USER_ROLES }).notNull(),
+    role: text({ enum: ROLES }).notNull(),
     /** Languages a translator may edit and publish; empty for other roles. */
     languages: text().array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,

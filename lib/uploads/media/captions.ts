@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { tables, type Db } from "@/lib/db";
 import { readBytesBody } from "@/lib/http/body";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { describeError, log } from "@/lib/log";
 import { captionProblemDetail, validateCaptions } from "@/lib/media/validate-captions";
 import { MAX_CAPTIONS_BYTES } from "@/lib/media/schemas";

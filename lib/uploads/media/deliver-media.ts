@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { getDb, tables } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { json } from "@/lib/http/responses";
 import { deliveryRoute } from "@/lib/http/route";
 import { subtitleTrack, writeMasterPlaylist, writeSubtitlePlaylist } from "@/lib/media/hls-playlists";

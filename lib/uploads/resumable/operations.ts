@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { defineOperation } from "@/lib/http/route";
 import { uploadIdParamsSchema } from "../schemas";
 import { handleResumableRequest } from "./resumable-server";

@@ -2,9 +2,10 @@ import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { Server } from "@tus/server";
 import type { DataStore } from "@tus/utils";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { getEnv, type Env } from "@/lib/env";
-import { ApiError, errorBody } from "@/lib/http/errors";
+import { errorBody, statusOf } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { describeError, log } from "@/lib/log";
 import { DatabaseLocker } from "./database-locker";
 import { InspectingStore } from "./inspecting-store";
@@ -36,7 +37,7 @@ export function uploadIdOfKey(key: string): string {
 export type TusRefusal = { status_code: number; body: string };
 
 export function tusRefusal(error: ApiError): TusRefusal {
-  return { status_code: error.status, body: JSON.stringify(errorBody(error)) };
+  return { status_code: statusOf(error), body: JSON.stringify(errorBody(error)) };
 }
 
 /** The authenticated caller of each request the tus server is handling. */

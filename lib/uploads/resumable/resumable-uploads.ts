@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/core/caller";
 import { getDb, tables, type Db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { getEnv } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
+import { statusOf } from "@/lib/http/errors";
 import { describeError, log } from "@/lib/log";
 import { getStorage } from "@/lib/storage";
 import { validateInput } from "@/lib/validation";
@@ -135,7 +136,7 @@ async function finishResumableUpload(caller: Caller, uploadId: string, size: num
     });
   } catch (error) {
     if (isUniqueViolation(error) && (await uploadExists(db, organizationId, uploadId))) return;
-    if (error instanceof ApiError && error.status < 500) {
+    if (error instanceof ApiError && statusOf(error) < 500) {
       await discard(organizationId, uploadId);
       refuse(error);
     }

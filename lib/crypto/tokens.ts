@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import { getSecrets } from "@/lib/env";
-import type { Role, Scope } from "./caller";
+import { isRole, isScope, type Role, type Scope } from "@/lib/core/roles";
 
 const ALGORITHM = "HS256";
 const ISSUER = "fitness-content-service";
@@ -70,9 +70,9 @@ async function verifySignature(token: string): Promise<VerifyResult> {
     const { payload } = await jwtVerify(token, signingKey(), { algorithms: [ALGORITHM], issuer: ISSUER });
     const { sub, org, scope, role, jti, exp } = payload as JWTPayload & Record<string, unknown>;
     if (typeof sub !== "string" || typeof org !== "string" || typeof jti !== "string" || typeof exp !== "number") return { ok: false, reason: "invalid" };
-    if (scope !== "mobile" && scope !== "platform") return { ok: false, reason: "invalid" };
+    if (!isScope(scope)) return { ok: false, reason: "invalid" };
     if (role === "integration") return { ok: true, claims: { sub, org, scope, role, jti, exp } };
-    if (role !== "admin" && role !== "editor" && role !== "translator" && role !== "member") return { ok: false, reason: "invalid" };
+    if (!isRole(role)) return { ok: false, reason: "invalid" };
     if (typeof payload.sid !== "string") return { ok: false, reason: "invalid" };
     return { ok: true, claims: { sub, org, scope, role, jti, sid: payload.sid, exp } };
   } catch (error) {

@@ -1,25 +1,15 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { getDb, tables } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
-import type { AuthPolicy } from "@/lib/http/operation";
+import { ApiError } from "@/lib/core/errors";
+import type { AuthPolicy } from "./operation";
 import { describeError, log } from "@/lib/log";
 import { accessTokenFromSession } from "@/lib/admin-session/cookie";
 import { CoherentCache } from "@/lib/cache/coherent-cache";
-import { authenticatePreviewLink, PREVIEW_PARAMETER, type PreviewLinkCaller } from "@/lib/preview-links/authenticate-preview-link";
-import { verifyToken } from "./tokens";
+import { authenticatePreviewLink, PREVIEW_PARAMETER } from "@/lib/preview-links/authenticate-preview-link";
+import { verifyToken } from "@/lib/crypto/tokens";
+import type { Caller } from "@/lib/core/caller";
+import type { PlatformRole, Role } from "@/lib/core/roles";
 
-export type Scope = "mobile" | "platform";
-export type Role = "admin" | "editor" | "translator" | "member";
-export type PlatformRole = Exclude<Role, "member">;
-
-/**
- * Who is calling: a signed-in user (access token or admin session), an integration token, or a preview
- * link (only where the operation admits one: the record reads, docs/api.md "Preview links").
- */
-export type Caller =
-  | { kind: "user"; userId: string; organizationId: string; scope: Scope; role: Role; languages: string[]; sessionId: string; tokenId: string }
-  | { kind: "integration"; tokenId: string; organizationId: string; scope: Scope }
-  | PreviewLinkCaller;
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
