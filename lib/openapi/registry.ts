@@ -35,7 +35,10 @@ import { scheduleOperationsAll } from "@/lib/schedules/operations";
 import { getOrganization, patchOrganization } from "@/lib/organizations/operations";
 import { allVersionOperations } from "@/lib/versions/operations";
 import { previewLinkOperationsAll } from "@/lib/preview-links/operations";
-import { getOpenApiDocument } from "./operations";
+import { defineOpenApiDocumentOperation } from "./operations";
+
+/** `GET /openapi.json`, which documents every operation below. */
+export const getOpenApiDocument = defineOpenApiDocumentOperation(() => operations);
 
 /**
  * Every operation of the API. Route files export these operations and the OpenAPI document is built
