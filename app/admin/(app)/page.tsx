@@ -10,25 +10,22 @@ export const metadata: Metadata = { title: "Admin" };
 
 const cardClass = "block rounded-md border border-slate-200 bg-white px-3 py-2 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600";
 
-/** One figure of the home: a count that links to the view listing those records. */
-function Figure({ href, count, label }: { href: string; count: number; label: string }) {
+/**
+ * One figure of the home: a count that links to the view listing those records. A line of detail
+ * (`detail.text`) is the link's description, not part of its name ("3 scheduled status changes").
+ */
+function Figure({ href, count, label, detail }: { href: string; count: number; label: string; detail?: { id: string; text: string } }) {
   return (
     <li>
-      <Link href={href} className={cardClass}>
+      <Link href={href} className={cardClass} aria-describedby={detail?.id}>
         <span className="block text-2xl font-semibold text-slate-900">{count}</span>
         <span className="text-sm text-blue-800">{label}</span>
+        {detail ? (
+          <span id={detail.id} aria-hidden className="block text-xs text-slate-600">
+            {detail.text}
+          </span>
+        ) : null}
       </Link>
-    </li>
-  );
-}
-
-/** A figure with no screen to open yet (scheduled changes are listed by the API only). */
-function Stat({ count, label, detail }: { count: number; label: string; detail?: string }) {
-  return (
-    <li className="rounded-md border border-slate-200 bg-white px-3 py-2">
-      <span className="block text-2xl font-semibold text-slate-900">{count}</span>
-      <span className="text-sm text-slate-700">{label}</span>
-      {detail ? <span className="block text-xs text-slate-600">{detail}</span> : null}
     </li>
   );
 }
@@ -109,10 +106,11 @@ export default async function AdminHomePage() {
           </h2>
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
             {home.uncroppedImages !== undefined ? <Figure href="/admin/media" count={home.uncroppedImages} label="images without a chosen crop" /> : null}
-            <Stat
+            <Figure
+              href="/admin/schedules"
               count={home.upcomingSchedules.total}
               label="scheduled status changes"
-              detail={home.upcomingSchedules.next ? `next ${editedAt.format(home.upcomingSchedules.next)} UTC` : undefined}
+              detail={home.upcomingSchedules.next ? { id: "home-next-schedule", text: `next ${editedAt.format(home.upcomingSchedules.next)} UTC` } : undefined}
             />
           </ul>
         </section>
