@@ -147,7 +147,7 @@ export function StatusPanel({
         />
       ) : null}
       <Table
-        caption="Status by language"
+        caption="Each language's status and what can change it"
         head={
           <>
             <HeaderCell>Language</HeaderCell>

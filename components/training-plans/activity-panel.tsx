@@ -75,7 +75,13 @@ function ReferenceSearch({ kind, where, onAdd }: { kind: ReferenceKind; where: s
         className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-blue-600"
       />
       {results.isError ? <Notice tone="error">{describeError(results.error)}</Notice> : null}
-      <ul aria-label={`Found ${noun}`} aria-busy={results.isFetching} className="max-h-96 space-y-1 overflow-y-auto">
+      {/* Focusable, so the keyboard scrolls it even while its Add buttons are disabled (no day chosen yet). */}
+      <ul
+        aria-label={`Found ${noun}`}
+        aria-busy={results.isFetching}
+        tabIndex={0}
+        className="max-h-96 space-y-1 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
         {results.data && results.data.data.length === 0 ? <li className="text-sm text-slate-700">Nothing found.</li> : null}
         {(results.data?.data ?? []).map((preview) => (
           <li key={preview.id} className="flex items-start justify-between gap-2 rounded border border-slate-200 p-2 text-sm">

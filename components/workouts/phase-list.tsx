@@ -161,7 +161,11 @@ function ItemCard({
   const { phaseTitles } = useWorkoutEditor();
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-300 bg-white p-3">
+    // Named with its phase too: every phase has an "Item 1", and two regions of one name are ambiguous (axe landmark-unique).
+    <section aria-labelledby={`${headingId} ${headingId}-phase`} className="space-y-3 rounded-md border border-slate-300 bg-white p-3">
+      <span id={`${headingId}-phase`} hidden>
+        in {phaseTitles[phaseIndex]?.toLowerCase()}
+      </span>
       <div className="flex flex-wrap items-center gap-2">
         <h4 id={headingId} className="grow font-semibold">
           {name} <span className="text-sm font-normal text-slate-600">({type})</span>

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, languageTab, newSignedInPage, signInAsAdmin, toast } from "./support";
+import { expectNoA11yViolations, languageTab, newSignedInPage, signInAsAdmin, toast } from "./support";
 
 test("an editor creates, filters, edits and deletes a muscle group", async ({ page }) => {
   // A whole working session (four records, filters, sorting, two languages, deletes).
@@ -7,7 +7,7 @@ test("an editor creates, filters, edits and deletes a muscle group", async ({ pa
   await signInAsAdmin(page);
   await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Muscle groups" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Muscle groups" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   // Create, with a server-side check (the slug rule) shown on its field first.
   await page.getByRole("link", { name: "New muscle group" }).click();
@@ -21,7 +21,7 @@ test("an editor creates, filters, edits and deletes a muscle group", async ({ pa
   await page.getByRole("button", { name: "Create muscle group" }).click();
   await expect(page.getByText("must be lowercase letters and digits separated by single dashes")).toBeVisible();
   await page.getByLabel("Slug").fill("");
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await page.getByRole("button", { name: "Create muscle group" }).click();
   await expect(toast(page, "Created “Rear delts”.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Muscle groups" })).toBeVisible();
@@ -117,7 +117,7 @@ test("an editor creates, filters, edits and deletes a muscle group", async ({ pa
   await page.getByRole("button", { name: "Delete Rear delts" }).click();
   const confirmDelete = page.getByRole("dialog", { name: "Delete muscle group?" });
   await expect(confirmDelete).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await confirmDelete.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Deleted “Rear delts”.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Rear delts", exact: true })).toHaveCount(0);
@@ -158,7 +158,7 @@ test("a stale edit from a second browser gets the choice to reload or overwrite"
   const theirs = conflict.getByRole("region", { name: "Their changes" });
   await expect(theirs.getByRole("term")).toHaveText(["Name (fr)"]);
   await expect(theirs.getByRole("definition")).toHaveText(["“Mobilité”"]);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   // Reload shows their version; a second stale save is then impossible: the form holds the new ETag.
   await conflict.getByRole("button", { name: "Reload their version" }).click();
@@ -189,7 +189,7 @@ test("the content collections list with filters and badges; keyboard users can s
   await signInAsAdmin(page, "/admin/content/workouts");
   await expect(page.getByRole("heading", { level: 1, name: "Workouts" })).toBeVisible();
   await expect(page.getByLabel("Status")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await page.getByLabel("Status").selectOption("published");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/filter\[where\]\[status\]=published/);
@@ -197,7 +197,7 @@ test("the content collections list with filters and badges; keyboard users can s
 
   await page.goto("/admin/content/exercises");
   await expect(page.getByRole("heading", { level: 1, name: "Exercises" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
@@ -211,7 +211,7 @@ test("the shell works on a tablet: navigation, organization, user and no sideway
   await expect(page.getByRole("heading", { level: 1, name: "Welcome" })).toBeVisible();
   await expect(page.getByRole("banner")).toContainText("E2E Fitness");
   await expect(page.getByRole("banner")).toContainText("admin@e2e.test");
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Training plans" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Training plans" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Training plans" })).toHaveAttribute("aria-current", "page");

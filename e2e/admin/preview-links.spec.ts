@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { apiLogin, bearer, createWorkoutViaApi, uploadViaApi } from "./api-setup";
 import { E2E_ADMIN } from "./credentials";
-import { expectNoSeriousA11yViolations, signInAsAdmin } from "./support";
+import { expectNoA11yViolations, signInAsAdmin } from "./support";
 
 /**
  * Preview links from the status panel (docs/api.md "Preview links"): an admin makes a German preview
@@ -38,7 +38,7 @@ test("an admin makes a German preview link of a draft from the status panel, cop
   await shown.getByRole("button", { name: "Copy" }).click();
   await expect(shown.getByRole("button", { name: "Copied" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   // Whoever has the address reads the German draft, with no cookie and no token.
   const stranger = await playwright.request.newContext();

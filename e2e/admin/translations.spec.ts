@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { buildSlideshowMp4, renderExerciseLoop, PALETTES } from "../../lib/demo/media";
 import { apiLogin, bearer, createViaApi, signInAs, uploadViaApi } from "./api-setup";
 import { E2E_ADMIN } from "./credentials";
-import { expectNoSeriousA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
+import { expectNoA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
 
 /**
  * The translation workspace and per-language publishing (ADR 11): a translator for German fills the
@@ -108,7 +108,7 @@ test("a German translator fills the German texts, is told what is missing, publi
   await expect(panel.getByRole("button", { name: "Publish fr", exact: true })).toBeDisabled();
   await expect(panel.getByRole("button", { name: "Publish en", exact: true })).toBeDisabled();
   await expect(panel.getByText("You can change the status of de only.")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   // English beside each German field; the title first.
   const titleRow = page.getByRole("listitem").filter({ has: page.getByLabel("Title (de)", { exact: true }) });
@@ -129,7 +129,7 @@ test("a German translator fills the German texts, is told what is missing, publi
   await expect(refusal.getByRole("link")).toHaveText(["Description"]);
   await expect(panel.getByRole("row", { name: /^de / })).toContainText("draft");
   await expect(page.getByRole("region", { name: "Status history" })).toContainText("No status has been changed yet.");
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await refusal.getByRole("link", { name: "Description" }).click();
   await expect(page.getByLabel("Description (de)", { exact: true })).toBeFocused();
   const adminToken = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -157,7 +157,7 @@ test("a German translator fills the German texts, is told what is missing, publi
   const history = page.getByRole("region", { name: "Status history" });
   await expect(history.getByRole("row")).toHaveCount(2);
   await expectHistoryRow(history.getByRole("row").nth(1), ["de", "none → published", TRANSLATOR.email]);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   // The other languages were left alone.
   const stored = (await (await request.get(`/api/v3/content/workouts/${workoutId}?lang=en,de,fr&texts=all`, { headers: bearer(adminToken) })).json()) as Workout;
@@ -207,7 +207,7 @@ test("an editor unpublishes and returns a language to draft, and the history rec
   await page.getByLabel("Translate into").selectOption("fr");
   await expect(page).toHaveURL(/language=fr/);
   await expect(page.getByLabel("Title (fr)", { exact: true })).toBeEditable();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   // Someone saves French meanwhile: the save is refused (412) and overwriting keeps both writes,
   // because the workspace's patch names only the fields it changed.
@@ -236,7 +236,7 @@ test("the translation queue lists what German still needs, by collection, and le
   await expect(workoutRow.getByRole("cell")).toHaveText([TITLE, "Workouts", "Translated, not published", "draft", /\d/]);
   const exerciseRow = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Goblet squat" }) });
   await expect(exerciseRow.getByRole("cell")).toHaveText(["Goblet squat", "Exercises", "Not translated", "no status", /\d/]);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   // Narrowed to what is not translated at all; then to workouts, where nothing is left of that kind.
   await page.getByLabel("Needs", { exact: true }).selectOption("none");
@@ -282,7 +282,7 @@ test("the translation queue lists what German still needs, by collection, and le
   await page.getByRole("button", { name: "Save translations" }).click();
   await expect(toast(page, "Saved the de translation.")).toBeVisible();
   await expect(page.getByText("2 of 2 texts translated into de (complete)")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await page.getByRole("navigation", { name: "Collections" }).getByRole("link", { name: "Translation queue" }).click();
   await expect(page.getByText("Showing 1–1 of 1 for de")).toBeVisible();
   await expect(page.getByRole("link", { name: "Goblet squat" })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoSeriousA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
+import { expectNoA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
 
 /**
  * The workout editor (ADR 10): every item type with VALUE and RANGE targets entered through the
@@ -150,7 +150,7 @@ test("an editor builds a workout with all eight item types; the API returns exac
 
   await page.getByRole("link", { name: "New workout" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New workout" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   // Details
   const title = `Full body builder ${suffix()}`;
@@ -162,7 +162,7 @@ test("an editor builds a workout with all eight item types; the API returns exac
   await page.getByRole("button", { name: "Choose image from the library" }).click();
   const imageDialog = page.getByRole("dialog", { name: "Choose image" });
   await imageDialog.getByLabel("Search uploads").fill(cat.image.name);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await imageDialog.getByRole("button", { name: cat.image.name }).click();
   await expect(page.getByRole("group", { name: "Image" }).getByRole("img", { name: `Preview of ${cat.image.name}` })).toBeVisible();
   await page.getByLabel("Gender").selectOption("non-binary");
@@ -292,7 +292,7 @@ test("an editor builds a workout with all eight item types; the API returns exac
   await expect(summary.getByRole("definition").nth(2)).toHaveText(/^Kettlebell /);
   // Each phase's share, live, adding up to the total.
   await expect(summary.getByRole("list", { name: "Time by phase" }).getByRole("listitem")).toHaveText(["Warm up: 7 min", "Training: 25 min", "Cool down: 2 min 30 s"]);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   await page.getByRole("button", { name: "Create workout" }).click();
   await expect(toast(page, `Created “${title}”.`)).toBeVisible();
@@ -302,7 +302,7 @@ test("an editor builds a workout with all eight item types; the API returns exac
   await languageTab(page, "de").click();
   await expect(page.getByLabel("Title (de)", { exact: true })).toHaveValue("Ganzkörper-Aufbau");
   await expect(item(phase(page, "Training"), 2).getByRole("group", { name: "Round 2", exact: true }).getByLabel("Work (seconds)")).toHaveValue("30");
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   const { a, b, c } = { a: cat.exercises.squat, b: cat.exercises.pushUp, c: cat.exercises.plank };
   const expectedPhases = [
@@ -483,7 +483,7 @@ test("items and exercises reorder with the keyboard only (and items by pointer);
   await expect(page.getByText(/^Dropped exercise 1 of item 2: amrap in training, .* at position 2 of 2\.$/)).toBeAttached();
   await expect(amrap.getByRole("group", { name: `Exercise 1: ${pushUp}` })).toBeVisible();
   await expect(amrap.getByRole("group", { name: `Exercise 2: ${squat}` })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   await page.getByRole("button", { name: "Save changes" }).focus();
   await page.keyboard.press("Enter");
@@ -560,7 +560,7 @@ test("phases stay three at most and in order; a range with min above max is refu
   await expect(max).toHaveAttribute("aria-invalid", "true");
   await expect(max).toHaveAccessibleDescription("must be at least min");
   await expect(entry.getByLabel(/^Goal 1 min/)).not.toHaveAttribute("aria-invalid", "true");
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   let posted = 0;
   page.on("request", (request) => {
@@ -603,7 +603,7 @@ test("a new workout starts from a template; a workout is duplicated under a new 
   await expect(page.getByText("Started from a template")).toBeVisible();
   await expect(page.getByLabel("Title (en, default)", { exact: true })).toHaveValue(template.title);
   await expect(page.getByRole("checkbox", { name: /^Template/ })).not.toBeChecked();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   const fromTemplate = `From template ${suffix()}`;
   await page.getByLabel("Title (en, default)", { exact: true }).fill(fromTemplate);
   await page.getByRole("button", { name: "Create workout" }).click();
@@ -663,7 +663,7 @@ test("nothing typed is lost: a draft survives a refused save and a reload; a sta
   await expect(page.getByText(/^Restored your unsaved changes from/)).toBeVisible();
   await expect(page.getByLabel("Title (de)", { exact: true })).toHaveValue("Reihenfolge");
   await expect(page.getByLabel("Slug")).toHaveValue(takenSlug);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   // Someone else saves meanwhile: the draft's save is stale (412) and the person chooses.
   const patched = await api(page, "PATCH", `/content/workouts/${id}`, { description: "Changed elsewhere" });
@@ -676,7 +676,7 @@ test("nothing typed is lost: a draft survives a refused save and a reload; a sta
   const theirs = conflict.getByRole("region", { name: "Their changes" });
   await expect(theirs.getByRole("term")).toHaveText(["Description (en)"]);
   await expect(theirs.getByRole("definition")).toHaveText(["“Changed elsewhere”"]);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
   await expect(toast(page, `Saved “${title}”.`)).toBeVisible();
   const stored = (await api(page, "GET", `/content/workouts/${id}?lang=en,de&texts=all`)).body;
@@ -743,7 +743,7 @@ async function refuseClearedGermanTimerTitle(page: Page) {
   await expect(german).toHaveAccessibleDescription("is required in de: the record is published in de");
   await languageTab(page, "en").click();
   await expect(timer.getByLabel("Timer title (en)")).not.toHaveAttribute("aria-invalid", "true");
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 }
 
 test("the exercise picker searches as you type and pages through the results; the image picker uploads a new image", async ({ page }) => {
@@ -778,7 +778,7 @@ test("the exercise picker searches as you type and pages through the results; th
   await page.keyboard.press("Tab");
   await expect(picker.getByRole("button", { name: new RegExp(`^Lunge ${tag} 1`) })).toBeFocused();
   await expect(picker.getByRole("img", { name: `Preview of Lunge ${tag} 1` })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await picker.getByRole("button", { name: "Next" }).click();
   await expect(picker.getByText("Showing 9–9 of 9")).toBeVisible();
   await picker.getByRole("button", { name: new RegExp(`^Lunge ${tag} 9`) }).click();
