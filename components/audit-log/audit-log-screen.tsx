@@ -7,21 +7,19 @@ import { Select } from "@/components/ui/select";
 import { Cell, EmptyRow, HeaderCell, Row, Table } from "@/components/ui/table";
 import { describeError } from "@/lib/admin/api-client";
 import { AUDIT_ACTIONS } from "@/lib/audit-log/schemas";
-import type { FilterQuery } from "@/lib/filter";
-import { auditQueryString, useAuditEntries } from "./api";
+import { useAuditEntries } from "./api";
+import { AUDIT_PAGE_SIZE as PAGE_SIZE, auditFilter, auditQueryString } from "./reads";
 
-const PAGE_SIZE = 50;
-const formatDate = (value: string) => new Date(value).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" });
+// In UTC, as the column heading says: the server renders the first page (ADR 9), and a time zone of its
+// own would change every time when the browser takes over.
+const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+const formatDate = (value: string) => WHEN.format(new Date(value));
 
 /** The organization's audit log: newest first, filtered by action, a page at a time, exported as JSON lines. */
 export function AuditLogScreen() {
   const [action, setAction] = useState("");
   const [offset, setOffset] = useState(0);
-  const filter: Partial<FilterQuery> = {
-    limit: PAGE_SIZE,
-    offset,
-    where: action ? [{ field: "action", operator: "eq", values: [action] }] : [],
-  };
+  const filter = auditFilter(action, offset);
   const entries = useAuditEntries(filter);
   const exportHref = `/api/v3/audit-log/export?${auditQueryString({ where: filter.where })}`;
   const total = entries.data?.total ?? 0;
@@ -60,7 +58,7 @@ export function AuditLogScreen() {
           caption={`Audit log entries ${total === 0 ? 0 : offset + 1}–${offset + entries.data.data.length} of ${total}, newest first`}
           head={
             <>
-              <HeaderCell>When</HeaderCell>
+              <HeaderCell>When (UTC)</HeaderCell>
               <HeaderCell>Action</HeaderCell>
               <HeaderCell>Actor</HeaderCell>
               <HeaderCell>Credential</HeaderCell>

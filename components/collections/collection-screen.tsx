@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,12 +19,12 @@ import { BulkActions } from "./bulk-actions";
 import { readListQuery } from "./query-keys";
 import { FilterBar } from "./filter-bar";
 import { StatusBadges } from "./status-badges";
+import { replaceAddress } from "@/lib/admin/replace-address";
 
 const PAGE_SIZES = [20, 50, 100];
 
 /** The list of one collection: filter bar, sortable table, paging; its state lives in the address. */
 export function CollectionScreen({ collection, spec }: { collection: AdminCollection; spec: FilterSpec }) {
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const search = searchParams.toString();
@@ -38,7 +38,7 @@ export function CollectionScreen({ collection, spec }: { collection: AdminCollec
 
   const navigate = (partial: Partial<FilterQuery>) => {
     const next = buildFilterQueryString({ ...query, ...partial }, spec);
-    router.replace(next ? `${pathname}?${next}` : pathname, { scroll: false });
+    replaceAddress(next ? `${pathname}?${next}` : pathname);
   };
   const applyFilters = (where: FilterCondition[]) => navigate({ where, offset: 0 });
 

@@ -7,6 +7,7 @@ import { FieldMessage } from "@/components/ui/field";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { apiRequest, describeError } from "@/lib/admin/api-client";
 import { useContentLanguage } from "@/lib/admin/content-language";
+import { chosenLabelsRead } from "./lookup-fields";
 
 type Option = { value: string | number; label: string };
 type Row = Record<string, unknown>;
@@ -66,15 +67,15 @@ function useChosenLabels(apiPath: string, values: readonly (string | number)[], 
   const { languages, defaultLanguage } = useAdmin();
   const language = useContentLanguage(languages, defaultLanguage);
   const missing = values.filter((value) => !known.has(String(value)));
-  const search = new URLSearchParams({ [`filter[where][${valueKey}][in]`]: missing.join(","), "filter[limit]": String(Math.min(250, Math.max(1, missing.length))) });
+  const read = chosenLabelsRead({ apiPath, valueKey, readsChosenOneByOne: oneByOne }, missing, language);
   const result = useQuery({
-    queryKey: ["picker", apiPath, language, "chosen", valueKey, missing.map(String).sort().join(",")],
+    queryKey: read.key,
     enabled: missing.length > 0,
     staleTime: 60_000,
     queryFn: async ({ signal }) =>
       oneByOne
-        ? Promise.all(missing.map(async (value) => (await apiRequest<Row>(`${apiPath}/${encodeURIComponent(String(value))}`, { signal })).data))
-        : (await apiRequest<{ data: Row[] }>(`${apiPath}?${search.toString()}`, { signal })).data.data,
+        ? Promise.all(read.paths.map(async (path) => (await apiRequest<Row>(path, { signal })).data))
+        : (await apiRequest<{ data: Row[] }>(read.paths[0] ?? apiPath, { signal })).data.data,
   });
   const labels = new Map(known);
   for (const row of result.data ?? []) labels.set(String(row[valueKey]), labelOf(row, labelKey));
@@ -198,7 +199,7 @@ export const LookupPicker = forwardRef<HTMLInputElement, LookupPickerProps>(func
           ))}
         </ul>
         {results.isError ? <p className="px-3 py-1.5 text-rose-700">{describeError(results.error)}</p> : null}
-        {!results.data && !results.isError ? <p className="px-3 py-1.5 text-slate-600">Searching…</p> : null}
+        {open && !results.data && !results.isError ? <p className="px-3 py-1.5 text-slate-600">Searching…</p> : null}
         {results.data && !results.isStale && options.length === 0 ? <p className="px-3 py-1.5 text-slate-600">{text.trim() ? "No matches." : "Nothing more to choose."}</p> : null}
       </div>
       <FieldMessage id={messageId} error={error} hint={hint} />

@@ -13,6 +13,9 @@ import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { equipmentFormSchema, type EquipmentFormOutput, type EquipmentFormValues } from "./equipment-form-schema";
+import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
+
+const LOOKUPS = EDITOR_LOOKUPS["equipment"];
 
 function valuesOf(record: FullRecord | undefined, languages: Languages): EquipmentFormValues {
   return {
@@ -62,8 +65,8 @@ function EquipmentForm({ collection, id, loaded }: RecordEditorProps & { loaded:
         {isNoEquipment ? null : (
           <StructureFields>
             <Field label="Slug" hint="Lowercase letters and digits separated by dashes; left empty, it is made from the name." {...register("slug")} error={formState.errors.slug?.message} />
-            <LookupPickerField form={form} name="brand_id" label="Brand" apiPath="/content/equipment/brands" single />
-            <LookupPickerField form={form} name="categories" label="Categories" hint="Equipment categories" apiPath="/content/equipment/categories" />
+            <LookupPickerField form={form} name="brand_id" label="Brand" {...LOOKUPS.brand_id} />
+            <LookupPickerField form={form} name="categories" label="Categories" hint="Equipment categories" {...LOOKUPS.categories} />
             <MediaPickerField form={form} name="image" label="Image" kind="image" />
           </StructureFields>
         )}

@@ -15,6 +15,9 @@ import { Select } from "@/components/ui/select";
 import { useAdmin } from "@/lib/admin/admin-context";
 import type { FullRecord } from "@/components/collections/api";
 import { exerciseFormSchema, GENDERS, LEVELS, ORIENTATIONS, type ExerciseFormOutput, type ExerciseFormValues } from "./exercise-form-schema";
+import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
+
+const LOOKUPS = EDITOR_LOOKUPS["exercises"];
 
 function valuesOf(record: FullRecord | undefined, languages: Languages): ExerciseFormValues {
   const steps = Array.isArray(record?.steps) ? record.steps : [];
@@ -79,9 +82,9 @@ function ExerciseForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
               <ChoiceOptions empty="None" values={ORIENTATIONS} />
             </Select>
           </div>
-          <LookupPickerField form={form} name="muscle_groups" label="Muscle groups" apiPath="/content/muscle-groups" />
-          <LookupPickerField form={form} name="equipment" label="Equipment" apiPath="/content/equipment" />
-          <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
+          <LookupPickerField form={form} name="muscle_groups" label="Muscle groups" {...LOOKUPS.muscle_groups} />
+          <LookupPickerField form={form} name="equipment" label="Equipment" {...LOOKUPS.equipment} />
+          <LookupPickerField form={form} name="types" label="Types" hint="Content categories" {...LOOKUPS.types} />
           <div className="grid gap-4 lg:grid-cols-3">
             <MediaPickerField form={form} name="video" label="Video" kind="video" />
             <MediaPickerField form={form} name="gif" label="Gif" kind="image" hint="An animated gif or webp" />

@@ -10,6 +10,9 @@ import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { INSTRUCTOR_GENDERS, instructorFormSchema, type InstructorFormOutput, type InstructorFormValues } from "./instructor-form-schema";
+import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
+
+const LOOKUPS = EDITOR_LOOKUPS["instructors"];
 
 function valuesOf(record: FullRecord | undefined): InstructorFormValues {
   return {
@@ -53,10 +56,7 @@ function InstructorForm({ collection, id, loaded }: RecordEditorProps & { loaded
         name="user_id"
         label="Linked user"
         hint={role === "admin" ? "The user account of this instructor, searched by email." : "Only admins can search users."}
-        apiPath="/users"
-        labelKey="email"
-        single
-        readsChosenOneByOne
+        {...LOOKUPS.user_id}
       />
       <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular="instructor" listHref={listHref} />
       {conflictDialog}

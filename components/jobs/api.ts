@@ -12,13 +12,17 @@ export type QueueDepthList = z.output<typeof queueDepthListSchema>;
 
 export const jobKeys = { queues: queueDepthsRead.key, failed: failedJobsRead.key };
 
-/** Jobs move on their own: both views refresh while the screen is open. */
+/**
+ * Jobs move on their own: both views refresh while the screen is open, and again when it opens. The
+ * page's first paint shows what the server read at once (ADR 9); the browser then asks for the newest.
+ */
 const REFRESH_MS = 5_000;
 
 export function useQueueDepths() {
   return useQuery({
     queryKey: jobKeys.queues,
     queryFn: async ({ signal }) => (await apiRequest<QueueDepthList>(queueDepthsRead.path, { signal })).data,
+    staleTime: 0,
     refetchInterval: REFRESH_MS,
   });
 }
@@ -27,6 +31,7 @@ export function useFailedJobs() {
   return useQuery({
     queryKey: jobKeys.failed,
     queryFn: async ({ signal }) => (await apiRequest<JobList>(failedJobsRead.path, { signal })).data,
+    staleTime: 0,
     refetchInterval: REFRESH_MS,
   });
 }

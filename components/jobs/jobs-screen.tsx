@@ -8,7 +8,10 @@ import { useToast } from "@/components/ui/toast";
 import { describeError } from "@/lib/admin/api-client";
 import { useFailedJobs, useQueueDepths, useRetryJob } from "./api";
 
-const formatDate = (value: string | null) => (value ? new Date(value).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" }) : "—");
+// In UTC, as the column heading says: the server renders the first paint (ADR 9), and a time zone of
+// its own would change every time when the browser takes over.
+const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+const formatDate = (value: string | null) => (value ? WHEN.format(new Date(value)) : "—");
 
 /** What each task does, in the words of this screen's readers. */
 const TASK_LABELS: Record<string, string> = {
@@ -80,7 +83,7 @@ export function JobsScreen() {
             head={
               <>
                 <HeaderCell>Task</HeaderCell>
-                <HeaderCell>Created</HeaderCell>
+                <HeaderCell>Created (UTC)</HeaderCell>
                 <HeaderCell>Attempts</HeaderCell>
                 <HeaderCell>Last error</HeaderCell>
                 <HeaderCell hidden>Actions</HeaderCell>

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiRequestError, apiRequest, describeError } from "@/lib/admin/api-client";
 import { useAdmin } from "@/lib/admin/admin-context";
+import { mediaUploadRead } from "./reads";
 
 /** A video or audio upload as the API answers it, with its processing (docs/api.md "Media processing"). */
 export type MediaUpload = {
@@ -22,7 +23,8 @@ export type MediaUpload = {
   captions?: { language: string; url: string }[];
 };
 
-const mediaKey = (id: string) => ["uploads", "record", id] as const;
+// Its own key: the crop editor holds an upload under `uploadRead`'s key with its ETag, a shape of its own.
+const mediaKey = (id: string) => mediaUploadRead(id).key;
 const isWorking = (upload: MediaUpload | undefined) => upload?.processing?.state === "queued" || upload?.processing?.state === "processing";
 
 /** The upload record, read again every second while its processing runs (live progress). */
@@ -30,7 +32,7 @@ export function useMediaUpload(id: string | undefined) {
   return useQuery({
     queryKey: mediaKey(id ?? ""),
     enabled: Boolean(id),
-    queryFn: async ({ signal }) => (await apiRequest<MediaUpload>(`/uploads/${id}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<MediaUpload>(mediaUploadRead(id ?? "").path, { signal })).data,
     refetchInterval: (query) => (isWorking(query.state.data) ? 1000 : false),
     refetchOnWindowFocus: false,
   });

@@ -1,4 +1,4 @@
-// Isomorphic: the screen's hook and its page's first paint on the server (ADR 9) share the key and address.
+// Isomorphic: the screens' hooks and their pages' first paint on the server (ADR 9) share the keys and addresses.
 export const UPLOADS_PAGE_SIZE = 20;
 
 /** Images only (the crop formats are theirs), newest first. */
@@ -9,3 +9,6 @@ export const imageUploadsRead = (offset: number) => ({
 
 /** One upload with its ETag (for If-Match), as the crop editor holds it. */
 export const uploadRead = (id: string) => ({ key: ["uploads", "record", id] as const, path: `/uploads/${encodeURIComponent(id)}` });
+
+/** A video or audio upload as an editor's media panel holds it (the upload itself, read again while it is processed). */
+export const mediaUploadRead = (id: string) => ({ key: ["uploads", "media", id] as const, path: `/uploads/${encodeURIComponent(id)}` });

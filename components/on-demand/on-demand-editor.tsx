@@ -15,6 +15,9 @@ import { Select } from "@/components/ui/select";
 import { mediaLanguagesOf, useMediaUpload } from "@/components/media/media-panel";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { DURATIONS, LEVELS, describeLanguageMismatch, onDemandFormSchema, type OnDemandFormOutput, type OnDemandFormValues } from "./on-demand-form-schema";
+import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
+
+const LOOKUPS = EDITOR_LOOKUPS["on-demand"];
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
 
@@ -107,12 +110,12 @@ function OnDemandForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
               {languageMismatch}
             </p>
           ) : null}
-          <LookupPickerField form={form} name="instructor_id" label="Instructor" apiPath="/content/instructors" single />
-          <LookupPickerField form={form} name="content_provider" label="Content provider" apiPath="/content/providers" single />
-          <LookupPickerField form={form} name="categories" label="Categories" hint="Content categories" apiPath="/content/categories" valueKey="uuid" />
-          <LookupPickerField form={form} name="equipment" label="Equipment" apiPath="/content/equipment" />
-          <LookupPickerField form={form} name="goals" label="Goals" hint="Fitness goals" apiPath="/content/goals" />
-          <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
+          <LookupPickerField form={form} name="instructor_id" label="Instructor" {...LOOKUPS.instructor_id} />
+          <LookupPickerField form={form} name="content_provider" label="Content provider" {...LOOKUPS.content_provider} />
+          <LookupPickerField form={form} name="categories" label="Categories" hint="Content categories" {...LOOKUPS.categories} />
+          <LookupPickerField form={form} name="equipment" label="Equipment" {...LOOKUPS.equipment} />
+          <LookupPickerField form={form} name="goals" label="Goals" hint="Fitness goals" {...LOOKUPS.goals} />
+          <LookupPickerField form={form} name="content_packages" label="Content packages" {...LOOKUPS.content_packages} />
         </StructureFields>
       </LanguageTabs>
       <RecordFormActions isNew={isNew} isSubmitting={formState.isSubmitting} singular="on-demand item" listHref={listHref} />

@@ -6,6 +6,7 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import { apiRequest } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import type { ContentStatus } from "@/lib/publishing/transitions";
+import { HISTORY_PAGE_SIZE, statusHistoryKey, statusHistoryRead } from "./reads";
 
 export type StatusHistoryEntry = {
   language: string;
@@ -16,17 +17,15 @@ export type StatusHistoryEntry = {
 };
 export type StatusHistoryPage = { total: number; data: StatusHistoryEntry[] };
 
-export const HISTORY_PAGE_SIZE = 10;
-
-const historyKey = (collection: AdminCollection, id: string) => [...collectionKeys.record(collection, id), "status-history"] as const;
+export { HISTORY_PAGE_SIZE };
 
 /** The record's status changes, newest first, one page at a time. */
 export function useStatusHistory(collection: AdminCollection, id: string, offset: number) {
+  const read = statusHistoryRead(collection, id, offset);
   return useQuery({
-    queryKey: [...historyKey(collection, id), offset],
+    queryKey: read.key,
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<StatusHistoryPage>(`/content/${collection.apiPath}/${encodeURIComponent(id)}/status-history?filter[limit]=${HISTORY_PAGE_SIZE}&filter[offset]=${offset}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<StatusHistoryPage>(read.path, { signal })).data,
   });
 }
 
@@ -42,7 +41,7 @@ export function useChangeStatus(collection: AdminCollection, id: string) {
       apiRequest<FullRecord>(`/content/${collection.apiPath}/${encodeURIComponent(id)}/status?${everyTextQuery(languages)}`, { method: "PATCH", body: { [key]: to } }),
     onSuccess: (response) => {
       queryClient.setQueryData(collectionKeys.record(collection, id), { record: response.data, etag: response.etag });
-      void queryClient.invalidateQueries({ queryKey: historyKey(collection, id) });
+      void queryClient.invalidateQueries({ queryKey: statusHistoryKey(collection, id) });
       void queryClient.invalidateQueries({ queryKey: [...collectionKeys.all(collection), "list"] });
     },
   });

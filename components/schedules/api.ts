@@ -1,10 +1,11 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { collectionKeys, type RecordPreview } from "@/components/collections/api";
+import type { RecordPreview } from "@/components/collections/api";
 import { apiRequest } from "@/lib/admin/api-client";
 import { findAdminCollection, type AdminCollection } from "@/lib/admin/collections";
 import type { ContentStatus } from "@/lib/publishing/transitions";
+import { calendarKey, recordSchedulesKey, recordSchedulesPath, recordSchedulesRead } from "./reads";
 
 /** A scheduled status change as the API answers it (docs/api.md "Scheduled status changes"). */
 export type Schedule = {
@@ -24,17 +25,12 @@ export type ScheduleState = Schedule["state"];
 
 export const CALENDAR_PAGE_SIZE = 50;
 
-/** The organization's schedules (the calendar) sit under one key; a record's own under the record's key. */
-const calendarKey = ["schedules"] as const;
-const recordSchedulesKey = (collection: AdminCollection, id: string) => [...collectionKeys.record(collection, id), "schedules"] as const;
-const recordPath = (collection: AdminCollection, id: string) => `/content/${collection.apiPath}/${encodeURIComponent(id)}/schedules`;
-
 /** A record's schedules that are still to run or could not run, soonest first. */
 export function useRecordSchedules(collection: AdminCollection, id: string) {
+  const read = recordSchedulesRead(collection, id);
   return useQuery({
-    queryKey: recordSchedulesKey(collection, id),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<SchedulePage>(`${recordPath(collection, id)}?filter[where][state][in]=pending,failed&filter[limit]=50`, { signal })).data,
+    queryKey: read.key,
+    queryFn: async ({ signal }) => (await apiRequest<SchedulePage>(read.path, { signal })).data,
   });
 }
 
@@ -70,7 +66,7 @@ export function useScheduleCalendar({ collection, state, offset }: CalendarFilte
 export function useCreateSchedule(collection: AdminCollection, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { language: string; status: ContentStatus; at: string }) => (await apiRequest<Schedule>(recordPath(collection, id), { method: "POST", body })).data,
+    mutationFn: async (body: { language: string; status: ContentStatus; at: string }) => (await apiRequest<Schedule>(recordSchedulesPath(collection, id), { method: "POST", body })).data,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: recordSchedulesKey(collection, id) });
       void queryClient.invalidateQueries({ queryKey: calendarKey });

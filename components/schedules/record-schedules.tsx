@@ -6,7 +6,7 @@ import { Cell, HeaderCell, Row, Table } from "@/components/ui/table";
 import { describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import { useRecordSchedules } from "./api";
-import { CancelScheduleButton, LOCAL_TIME, ScheduledChanges } from "./schedule-parts";
+import { CancelScheduleButton, ScheduledChanges, useLocalTime } from "./schedule-parts";
 
 /**
  * The record's schedules in its status panel: those still to run, each with a cancel button, and those
@@ -14,6 +14,7 @@ import { CancelScheduleButton, LOCAL_TIME, ScheduledChanges } from "./schedule-p
  */
 export function RecordSchedules({ collection, id }: { collection: AdminCollection; id: string }) {
   const schedules = useRecordSchedules(collection, id);
+  const localTime = useLocalTime();
   const rows = schedules.data?.data ?? [];
   return (
     <div className="space-y-2">
@@ -34,7 +35,7 @@ export function RecordSchedules({ collection, id }: { collection: AdminCollectio
           }
         >
           {rows.map((schedule) => {
-            const when = LOCAL_TIME.format(new Date(schedule.at));
+            const when = localTime(schedule.at);
             return (
               <Row key={schedule.id}>
                 <Cell className="whitespace-nowrap">

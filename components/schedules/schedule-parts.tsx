@@ -1,5 +1,6 @@
 "use client";
 
+import { useSyncExternalStore } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
@@ -9,7 +10,19 @@ import { maySetStatusOf, type ContentStatus } from "@/lib/publishing/transitions
 import { useCancelSchedule, type Schedule } from "./api";
 
 const STATUS_TONES = { published: "success", unpublished: "warning", draft: "neutral" } as const;
-export const LOCAL_TIME = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+const LOCAL_TIME = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+const UTC_TIME = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const subscribeToNothing = () => () => {};
+
+/**
+ * Formats a moment in the reader's time zone. The server, which renders the first paint (ADR 9), does
+ * not know that zone: until the page has hydrated the time is given in UTC, said so, and React then
+ * renders it again in the reader's zone (a mismatch would make React discard the server's HTML).
+ */
+export function useLocalTime(): (at: string) => string {
+  const isBrowser = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  return (at) => (isBrowser ? LOCAL_TIME.format(new Date(at)) : `${UTC_TIME.format(new Date(at))} UTC`);
+}
 
 /** A status key as people read it: `default` is the default language's code. */
 export function useLanguageName(): (key: string) => string {

@@ -5,21 +5,14 @@ import { useEffect, useState } from "react";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { apiRequest } from "@/lib/admin/api-client";
 import { useContentLanguage } from "@/lib/admin/content-language";
+import { activityPreviewsRead, previewOf, type ActivityPreview, type PreviewRow, type ReferenceKind } from "./reads";
 
-/** What the grid shows of a referenced workout or on-demand item. */
-export type ActivityPreview = { id: string; title: string; status: Record<string, string> | undefined };
-export type ReferenceKind = "workouts" | "on-demand";
+export type { ActivityPreview, ReferenceKind };
 
 const SEARCH_PAGE = 10;
 const SEARCH_DELAY_MS = 200;
-/** The list endpoints' page limit: ids are asked for in pages this size. */
-const IDS_PER_REQUEST = 250;
 
-type Row = { id: string; title?: string; status?: Record<string, string> };
-
-function previewOf(row: Row): ActivityPreview {
-  return { id: row.id, title: row.title || row.id, status: row.status };
-}
+type Row = PreviewRow;
 
 function useLanguage(): string {
   const { languages, defaultLanguage } = useAdmin();
@@ -28,23 +21,18 @@ function useLanguage(): string {
 
 /**
  * The previews of the workouts or on-demand items a plan references, read by id in one request per
- * kind (per 250 ids), not one per activity.
+ * kind (per 250 ids), not one per activity, in `language` (the editor's focused language).
  */
-export function useActivityPreviews(kind: ReferenceKind, ids: readonly string[]) {
-  const language = useLanguage();
-  const unique = [...new Set(ids)].sort();
+export function useActivityPreviews(kind: ReferenceKind, ids: readonly string[], language: string) {
+  const read = activityPreviewsRead(kind, ids, language);
   return useQuery<Map<string, ActivityPreview>>({
-    queryKey: ["content", kind, "by-ids", language, unique.join(",")],
-    enabled: unique.length > 0,
+    queryKey: read.key,
+    enabled: read.paths.length > 0,
     staleTime: 30_000,
     placeholderData: (previous) => previous,
     queryFn: async ({ signal }) => {
       const pages: Row[][] = [];
-      for (let start = 0; start < unique.length; start += IDS_PER_REQUEST) {
-        const chunk = unique.slice(start, start + IDS_PER_REQUEST);
-        const search = new URLSearchParams({ "filter[where][id][in]": chunk.join(","), "filter[limit]": String(chunk.length) });
-        pages.push((await apiRequest<{ data: Row[] }>(`/content/${kind}?${search.toString()}`, { signal })).data.data);
-      }
+      for (const path of read.paths) pages.push((await apiRequest<{ data: Row[] }>(path, { signal, language })).data.data);
       return new Map(pages.flat().map((row) => [row.id, previewOf(row)]));
     },
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { weeksInputSchema } from "@/lib/training-plans/weeks";
 import {
+  activityTitle,
   addActivity,
   addWeek,
   dayLabel,
@@ -119,5 +120,21 @@ describe("plan grid", () => {
   it("names days for people", () => {
     expect(dayLabel({ week: 0, day: 0 })).toBe("Week 1, Monday");
     expect(dayLabel({ week: 3, day: 6 })).toBe("Week 4, Sunday");
+  });
+});
+
+describe("what the grid calls an activity", () => {
+  const fitness = (title: Record<string, string>): GridActivity => ({ key: "a1", type: "fitness-activities", fields: { title, description: {}, distance: null, duration: null } });
+  const german = { language: "de", defaultLanguage: "en" };
+
+  it("names a fitness activity in the focused language, else in the default language", () => {
+    expect(activityTitle(fitness({ en: "Easy run", de: "Lockerer Lauf" }), undefined, german)).toBe("Lockerer Lauf");
+    expect(activityTitle(fitness({ en: "Easy run", de: "" }), undefined, german)).toBe("Easy run");
+    expect(activityTitle(fitness({ en: "", de: "" }), undefined, german)).toBe("Untitled fitness activity");
+  });
+
+  it("names a workout by its preview, read in the focused language", () => {
+    const workout: GridActivity = { key: "a2", type: "workouts", id: "w1" };
+    expect(activityTitle(workout, { id: "w1", title: "Bergsprints", status: undefined }, german)).toBe("Bergsprints");
   });
 });

@@ -1,5 +1,6 @@
 import { textsOf } from "@/components/collections/form-schemas";
 import { deriveTotals, type ActivityType, type PlanTotals } from "@/lib/training-plans/weeks";
+import type { ActivityPreview } from "./reads";
 
 /**
  * The training plan editor's week grid: weeks of exactly seven days (a day without activities is a rest
@@ -202,4 +203,17 @@ export function gridToApi(grid: Grid) {
       ),
     })),
   }));
+}
+
+/** The language the grid shows its texts in, and the one it falls back to. */
+export type ActivityLanguages = { language: string; defaultLanguage: string };
+
+/**
+ * What an activity is called in the grid and in announcements: in the focused language, else the
+ * default language's (a fitness activity's own texts; a workout's or on-demand item's title as the
+ * API answers it in the focused language, which falls back the same way).
+ */
+export function activityTitle(activity: GridActivity, preview: ActivityPreview | undefined, { language, defaultLanguage }: ActivityLanguages): string {
+  if (activity.type === "fitness-activities") return activity.fields.title[language] || activity.fields.title[defaultLanguage] || "Untitled fitness activity";
+  return preview?.title ?? "Loading…";
 }

@@ -6,7 +6,7 @@ import { Controller, get, useWatch } from "react-hook-form";
 import type { FullRecord } from "@/components/collections/api";
 import { LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
 import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
-import { LanguageTabs, StructureFields } from "@/components/collections/language-tabs";
+import { LanguageTabs, StructureFields, useLanguageFocus } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
 import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
 import type { RecordEditorProps } from "@/components/collections/record-editors";
@@ -21,6 +21,7 @@ import { ActivityPanel } from "./activity-panel";
 import { useActivityPreviews, type ActivityPreview } from "./api";
 import { LEVELS, LOCATIONS, planFormSchema, type PlanFormOutput, type PlanFormValues } from "./plan-form-schema";
 import {
+  activityTitle,
   addActivity,
   addWeek,
   dayLabel,
@@ -42,7 +43,10 @@ import {
   type GridWeek,
   type Place,
 } from "./plan-grid";
-import { activityTitle, WeekGrid } from "./week-grid";
+import { WeekGrid } from "./week-grid";
+import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
+
+const LOOKUPS = EDITOR_LOOKUPS["training-plans"];
 
 function valuesOf(record: FullRecord | undefined, languages: Languages): PlanFormValues {
   return {
@@ -84,6 +88,9 @@ function firstMessage(entry: unknown): string | undefined {
 
 function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
   const { languages, defaultLanguage } = useAdmin();
+  // The grid's texts follow the focused language tab, with the default language where one has none.
+  const { language } = useLanguageFocus();
+  const gridLanguages = useMemo(() => ({ language, defaultLanguage }), [language, defaultLanguage]);
   const toast = useToast();
   const schema = useMemo(() => planFormSchema({ languages, defaultLanguage }), [languages, defaultLanguage]);
   const { form, onSubmit, notices, conflictDialog, isNew, listHref } = useRecordForm<PlanFormValues, PlanFormOutput>({
@@ -104,8 +111,8 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
   const [added, setAdded] = useState(() => new Map<string, ActivityPreview>());
 
   const references = (kind: "workouts" | "on-demand") => grid.flatMap((week) => week.days.flatMap((day) => day.activities.filter((activity) => activity.type === kind).map((activity) => activity.id ?? "")));
-  const workoutPreviews = useActivityPreviews("workouts", references("workouts"));
-  const onDemandPreviews = useActivityPreviews("on-demand", references("on-demand"));
+  const workoutPreviews = useActivityPreviews("workouts", references("workouts"), language);
+  const onDemandPreviews = useActivityPreviews("on-demand", references("on-demand"), language);
   const previews = (activity: GridActivity): ActivityPreview | undefined => {
     if (activity.type === "fitness-activities") return undefined;
     const read = activity.type === "workouts" ? workoutPreviews.data : onDemandPreviews.data;
@@ -115,7 +122,7 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
   const activityAt = (place: Place) => grid[place.week]?.days[place.day]?.activities[place.index];
   const titleAt = (place: Place) => {
     const activity = activityAt(place);
-    return activity ? activityTitle(activity, previews(activity), defaultLanguage) : "";
+    return activity ? activityTitle(activity, previews(activity), gridLanguages) : "";
   };
 
   const openedActivity = opened ? activityAt(opened.place) : undefined;
@@ -153,7 +160,7 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
                     grid={grid}
                     target={target}
                     previews={previews}
-                    defaultLanguage={defaultLanguage}
+                    languages={gridLanguages}
                     clipboard={clipboard}
                     errorOf={(place) => firstMessage(get(formState.errors, `weeks.${place.week}.days.${place.day}.activities.${place.index}`))}
                     onAddTo={setTarget}
@@ -192,7 +199,7 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
                       if (!target) return;
                       if (preview) setAdded((current) => new Map(current).set(preview.id, preview));
                       setGrid(addActivity(grid, target, activity));
-                      toast.show(`Added “${activityTitle(activity, preview, defaultLanguage)}” to ${dayLabel(target)}.`);
+                      toast.show(`Added “${activityTitle(activity, preview, gridLanguages)}” to ${dayLabel(target)}.`);
                     }}
                   />
                 </div>
@@ -238,9 +245,9 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
                   </fieldset>
                 )}
               />
-              <LookupPickerField form={form} name="goals" label="Goals" apiPath="/content/goals" />
-              <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
-              <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
+              <LookupPickerField form={form} name="goals" label="Goals" {...LOOKUPS.goals} />
+              <LookupPickerField form={form} name="types" label="Types" hint="Content categories" {...LOOKUPS.types} />
+              <LookupPickerField form={form} name="content_packages" label="Content packages" {...LOOKUPS.content_packages} />
             </StructureFields>
           </section>
         </div>

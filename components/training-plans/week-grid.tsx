@@ -6,7 +6,7 @@ import { StatusBadges } from "@/components/collections/status-badges";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { ActivityPreview } from "./api";
-import { DAY_NAMES, dayLabel, findDay, findPlace, type DayRef, type Grid, type GridActivity, type GridDay, type GridWeek, type Place } from "./plan-grid";
+import { activityTitle, DAY_NAMES, dayLabel, findDay, findPlace, type ActivityLanguages, type DayRef, type Grid, type GridActivity, type GridDay, type GridWeek, type Place } from "./plan-grid";
 
 const KIND_LABELS = { workouts: "Workout", "on-demand": "On-demand", "fitness-activities": "Fitness activity" } as const;
 
@@ -30,17 +30,12 @@ type WeekGridProps = WeekGridHandlers & {
   /** The day the side panel adds to. */
   target: DayRef | null;
   previews: (activity: GridActivity) => ActivityPreview | undefined;
-  defaultLanguage: string;
+  /** The editor's focused language, with the default language where a text has none in it. */
+  languages: ActivityLanguages;
   clipboard: { day?: GridDay; week?: GridWeek };
   /** A message for an activity the API refused (by place). */
   errorOf: (place: Place) => string | undefined;
 };
-
-/** What an activity is called in the grid and in announcements. */
-export function activityTitle(activity: GridActivity, preview: ActivityPreview | undefined, defaultLanguage: string): string {
-  if (activity.type === "fitness-activities") return activity.fields.title[defaultLanguage] || "Untitled fitness activity";
-  return preview?.title ?? "Loading…";
-}
 
 /**
  * Weeks as rows and seven days as columns. Activities are dragged between days and weeks with the
@@ -48,12 +43,12 @@ export function activityTitle(activity: GridActivity, preview: ActivityPreview |
  * nothing depends on geometry or a drag.
  */
 export function WeekGrid(props: WeekGridProps) {
-  const { grid, previews, defaultLanguage, onMoveActivity } = props;
+  const { grid, previews, languages, onMoveActivity } = props;
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const nameOf = (key: string | number) => {
     const place = findPlace(grid, String(key));
     const activity = place ? grid[place.week]?.days[place.day]?.activities[place.index] : undefined;
-    return activity ? activityTitle(activity, previews(activity), defaultLanguage) : "the activity";
+    return activity ? activityTitle(activity, previews(activity), languages) : "the activity";
   };
   const dayNameOf = (key: string | number | undefined) => {
     const day = key === undefined ? undefined : findDay(grid, String(key));
@@ -130,7 +125,7 @@ function DayCell({
   target,
   clipboard,
   previews,
-  defaultLanguage,
+  languages,
   errorOf,
   onAddTo,
   onCopyDay,
@@ -156,7 +151,7 @@ function DayCell({
             key={activity.key}
             activity={activity}
             preview={previews(activity)}
-            defaultLanguage={defaultLanguage}
+            languages={languages}
             error={errorOf({ ...place, index })}
             onOpen={() => onOpenActivity({ ...place, index })}
             onMove={() => onMoveDialog({ ...place, index })}
@@ -186,7 +181,7 @@ function DayCell({
 function ActivityChip({
   activity,
   preview,
-  defaultLanguage,
+  languages,
   error,
   onOpen,
   onMove,
@@ -194,7 +189,7 @@ function ActivityChip({
 }: {
   activity: GridActivity;
   preview: ActivityPreview | undefined;
-  defaultLanguage: string;
+  languages: ActivityLanguages;
   error: string | undefined;
   onOpen: () => void;
   onMove: () => void;
@@ -202,7 +197,7 @@ function ActivityChip({
 }) {
   // Only the pointer listeners: keyboard users move an activity with its Move button instead.
   const { listeners, setNodeRef, transform, isDragging } = useDraggable({ id: activity.key });
-  const title = activityTitle(activity, preview, defaultLanguage);
+  const title = activityTitle(activity, preview, languages);
   return (
     <li
       ref={setNodeRef}

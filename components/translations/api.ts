@@ -5,8 +5,7 @@ import { collectionKeys, everyTextQuery, type FullRecord } from "@/components/co
 import { useAdmin } from "@/lib/admin/admin-context";
 import { apiRequest } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
-
-export const translationQueueKey = ["translation-queue"] as const;
+import { translationQueueKey } from "./reads";
 
 /**
  * Saves translations with a JSON merge patch (only the target language's values; the API merges them

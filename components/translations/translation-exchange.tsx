@@ -8,7 +8,7 @@ import { Select } from "@/components/ui/select";
 import { apiRequest, ApiRequestError, describeError } from "@/lib/admin/api-client";
 import { ADMIN_COLLECTIONS } from "@/lib/admin/collections";
 import type { TranslationImportResult } from "@/lib/translation-exchange/schemas";
-import { translationQueueKey } from "./api";
+import { translationQueueKey } from "./reads";
 
 const STATES = [
   { value: "untranslated", label: "Not translated" },

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import { StatusBadge } from "@/components/publishing/status-panel";
 import { Badge } from "@/components/ui/badge";
@@ -14,11 +14,11 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import { apiRequest, describeError } from "@/lib/admin/api-client";
 import { ADMIN_COLLECTIONS } from "@/lib/admin/collections";
 import { buildFilterQueryString } from "@/lib/filter/format";
-import { parseFilter } from "@/lib/filter/parse";
 import type { FilterCondition, FilterQuery, FilterSpec } from "@/lib/filter/types";
 import type { ContentStatus } from "@/lib/publishing/transitions";
-import { translationQueueKey } from "./api";
+import { readQueueView, translationQueueRead } from "./reads";
 import { TranslationExchange } from "./translation-exchange";
+import { replaceAddress } from "@/lib/admin/replace-address";
 
 type QueueEntry = { collection: string; id: string; title: string; state: "none" | "partial" | "ready"; translation: "none" | "partial" | "full"; status: ContentStatus | null; updated_at: string };
 type QueuePage = { language: string; total: number; data: QueueEntry[] };
@@ -28,51 +28,27 @@ const STATE_TONES = { none: "danger", partial: "warning", ready: "info" } as con
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /**
- * The view in the address. A field the API requires (the language) may be missing there: the screen
- * picks it itself, so the address is read as if nothing were required.
- */
-function readQuery(search: string, apiSpec: FilterSpec): FilterQuery {
-  const spec: FilterSpec = { ...apiSpec, fields: Object.fromEntries(Object.entries(apiSpec.fields).map(([field, fieldSpec]) => [field, { ...fieldSpec, required: undefined }])) };
-  try {
-    return parseFilter(new URLSearchParams(search), spec);
-  } catch {
-    return parseFilter(new URLSearchParams(), spec);
-  }
-}
-
-const valueOf = (query: FilterQuery, field: string) => query.where.find((condition) => condition.field === field)?.values[0] ?? "";
-
-/**
  * For one language, the records that still need a translator or a publication, filterable by
  * collection and state; its state is the API's own filter in the address, so a view can be shared.
  */
 export function TranslationQueue({ spec }: { spec: FilterSpec }) {
   const { languages, defaultLanguage, translatorLanguages } = useAdmin();
-  const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams().toString();
-  const query = useMemo(() => readQuery(search, spec), [search, spec]);
-  const targets = languages.filter((language) => language !== defaultLanguage);
-  const language = valueOf(query, "language") || translatorLanguages.find((candidate) => targets.includes(candidate)) || targets[0] || defaultLanguage;
-  const collection = valueOf(query, "collection");
-  const state = valueOf(query, "state");
-  const effective: FilterQuery = {
-    ...query,
-    where: [
-      { field: "language", operator: "eq", values: [language] },
-      ...query.where.filter((condition) => condition.field !== "language"),
-    ],
-  };
-  const queryString = buildFilterQueryString(effective, spec);
+  const { query, effective, language, collection, state, queryString } = useMemo(
+    () => readQueueView(search, spec, { languages, defaultLanguage, translatorLanguages }),
+    [search, spec, languages, defaultLanguage, translatorLanguages],
+  );
+  const read = translationQueueRead(queryString);
   const page = useQuery({
-    queryKey: [...translationQueueKey, queryString],
+    queryKey: read.key,
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => (await apiRequest<QueuePage>(`/content/translation-queue?${queryString}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<QueuePage>(read.path, { signal })).data,
   });
 
   const navigate = (next: FilterQuery) => {
     const built = buildFilterQueryString(next, spec);
-    router.replace(built ? `${pathname}?${built}` : pathname, { scroll: false });
+    replaceAddress(built ? `${pathname}?${built}` : pathname);
   };
   const setCondition = (field: string, value: string) => {
     const where: FilterCondition[] = effective.where.filter((condition) => condition.field !== field);

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useRecord, type FullRecord } from "@/components/collections/api";
 import { ConflictDialog } from "@/components/collections/conflict-dialog";
@@ -18,6 +18,7 @@ import { ApiRequestError, describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import { useSaveTranslations } from "./api";
 import { buildTranslationPatch, collectTextFields, fieldAnchorId, fieldState, type FieldState, type TextField } from "./text-fields";
+import { replaceAddress } from "@/lib/admin/replace-address";
 
 const STATE_BADGES: Record<FieldState, { tone: "success" | "warning" | "neutral"; label: string }> = {
   translated: { tone: "success", label: "Translated" },
@@ -28,7 +29,6 @@ const STATE_BADGES: Record<FieldState, { tone: "success" | "warning" | "neutral"
 /** The language to translate into: the address's, else the translator's first, else the first non-default one. */
 function useTargetLanguage(): [string | undefined, (language: string) => void] {
   const { languages, defaultLanguage, translatorLanguages } = useAdmin();
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const targets = languages.filter((language) => language !== defaultLanguage);
@@ -38,7 +38,7 @@ function useTargetLanguage(): [string | undefined, (language: string) => void] {
   const choose = (next: string) => {
     const params = new URLSearchParams(searchParams.toString());
     params.set("language", next);
-    router.replace(`${pathname}?${params.toString()}`, { scroll: false });
+    replaceAddress(`${pathname}?${params.toString()}`);
   };
   return [language, choose];
 }

@@ -7,6 +7,7 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import { ApiRequestError, apiRequest } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
 import type { VersionChange } from "./describe-change";
+import { VERSIONS_PAGE_SIZE, versionsKey, versionsPath, versionsRead } from "./reads";
 
 export type VersionOperation = "create" | "replace" | "patch" | "status" | "restore" | "delete";
 export type VersionSummary = {
@@ -19,19 +20,15 @@ export type VersionSummary = {
 export type VersionPage = { total: number; data: VersionSummary[] };
 export type VersionDiff = { from: number; to: number; changes: VersionChange[] };
 
-export const VERSIONS_PAGE_SIZE = 10;
-
-// Under the record's key: whatever refreshes or drops the record (a save, a restore) does the same to its history.
-const versionsKey = (collection: AdminCollection, id: string) => [...collectionKeys.record(collection, id), "versions"] as const;
-const basePath = (collection: AdminCollection, id: string) => `/content/${collection.apiPath}/${encodeURIComponent(id)}/versions`;
+export { VERSIONS_PAGE_SIZE };
 
 /** The record's versions, newest first, one page at a time (docs/api.md "Version history"). */
 export function useVersions(collection: AdminCollection, id: string, offset: number) {
+  const read = versionsRead(collection, id, offset);
   return useQuery({
-    queryKey: [...versionsKey(collection, id), "list", offset],
+    queryKey: read.key,
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<VersionPage>(`${basePath(collection, id)}?filter[limit]=${VERSIONS_PAGE_SIZE}&filter[offset]=${offset}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<VersionPage>(read.path, { signal })).data,
   });
 }
 
@@ -40,7 +37,7 @@ export function useVersionDiff(collection: AdminCollection, id: string, number: 
   return useQuery({
     queryKey: [...versionsKey(collection, id), "diff", number],
     enabled: number !== undefined,
-    queryFn: async ({ signal }) => (await apiRequest<VersionDiff>(`${basePath(collection, id)}/${number}/diff`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<VersionDiff>(`${versionsPath(collection, id)}/${number}/diff`, { signal })).data,
   });
 }
 
@@ -55,7 +52,7 @@ export function useRestoreVersion(collection: AdminCollection, id: string) {
   const { organizationCode } = useAdmin();
   return useMutation({
     mutationFn: async ({ number, ifMatch }: { number: number; ifMatch: string }) =>
-      apiRequest<FullRecord>(`${basePath(collection, id)}/${number}/restore`, { method: "POST", ifMatch }),
+      apiRequest<FullRecord>(`${versionsPath(collection, id)}/${number}/restore`, { method: "POST", ifMatch }),
     onSuccess: async () => {
       clearDraft(browserSessionStorage(), draftKey(organizationCode, collection.slug, id));
       void queryClient.invalidateQueries({ queryKey: [...collectionKeys.all(collection), "list"] });

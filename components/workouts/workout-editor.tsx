@@ -35,6 +35,9 @@ import {
 } from "./form-values";
 import { PhaseList } from "./phase-list";
 import { formatDuration, summarizeWorkout, type EquipmentFacts, type ExerciseFacts } from "./summary";
+import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
+
+const LOOKUPS = EDITOR_LOOKUPS["workouts"];
 
 type Source = { mode: "duplicate" | "from-template"; id: string };
 
@@ -335,10 +338,10 @@ function MetadataSection() {
           </label>
         </div>
         <div className="grid gap-3 md:grid-cols-2">
-          <LookupPickerField form={form} name="types" label="Types" hint="Content categories" apiPath="/content/categories" />
-          <LookupPickerField form={form} name="goals" label="Goals" apiPath="/content/goals" />
-          <LookupPickerField form={form} name="body_parts" label="Body parts" apiPath="/content/body-parts" />
-          <LookupPickerField form={form} name="content_packages" label="Content packages" apiPath="/content/packages" />
+          <LookupPickerField form={form} name="types" label="Types" hint="Content categories" {...LOOKUPS.types} />
+          <LookupPickerField form={form} name="goals" label="Goals" {...LOOKUPS.goals} />
+          <LookupPickerField form={form} name="body_parts" label="Body parts" {...LOOKUPS.body_parts} />
+          <LookupPickerField form={form} name="content_packages" label="Content packages" {...LOOKUPS.content_packages} />
         </div>
       </StructureFields>
     </section>

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { apiDeleteAll } from "./content-support";
-import { signInAsAdmin } from "./support";
+import { E2E_ADMIN } from "./credentials";
+import { expectNoA11yViolations, signInAsAdmin } from "./support";
 
 /**
  * Data on first paint (ADR 9): lists and editors are rendered on the server with their
@@ -26,8 +27,8 @@ async function read<T = Json>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** A catalogue the size of a demo workout's: eight exercises, and two workouts of three phases using them. */
-async function seedWorkouts(page: Page): Promise<{ workouts: { id: string; title: string }[]; exerciseNames: string[]; made: string[] }> {
+/** A catalogue the size of a demo workout's: eight exercises, and two workouts of three phases using them (with `extra` fields). */
+async function seedWorkouts(page: Page, extra: Json = {}): Promise<{ workouts: { id: string; title: string }[]; exerciseNames: string[]; image: string; made: string[] }> {
   const origin = new URL(page.url()).origin;
   const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#2f6fb5" } }).png().toBuffer();
   const upload = await page.request.post("/api/v3/uploads", { headers: { Origin: origin, Connection: "close" }, multipart: { file: { name: `cover-${suffix()}.png`, mimeType: "image/png", buffer: png } } });
@@ -83,12 +84,13 @@ async function seedWorkouts(page: Page): Promise<{ workouts: { id: string; title
         },
         { kind: "cool-down", title: "Cool down", time: 300, items: [{ type: "AMRAP", notes: "", amrap_duration: 300, amrap_exercises: exercises.slice(6).map(entry) }] },
       ],
+      ...extra,
     });
     workouts.push({ id: workout.id, title });
   }
   // What the spec made, users before what they use, for apiDeleteAll.
   const made = [...workouts.map((workout) => `/content/workouts/${workout.id}`), ...exercises.map((id) => `/content/exercises/${id}`), `/uploads/${image}`, `/uploads/${videoId}`];
-  return { workouts, exerciseNames, made };
+  return { workouts, exerciseNames, image, made };
 }
 
 /** The markup people see, without the scripts (and the data they carry). */
@@ -114,12 +116,21 @@ async function watchForLoading(page: Page): Promise<void> {
 
 const loadingSeen = (page: Page) => page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
 
-/** The workout editor is usable: its title input holds the stored title and takes typing. */
+/**
+ * The workout editor is usable: its title input holds the stored title and takes typing, and React has
+ * hydrated the form (the server's HTML holds the values already, but the form works once its handlers
+ * are attached).
+ */
 async function expectUsableEditor(page: Page, title: string): Promise<void> {
   const input = page.getByLabel(/^Title \(en/);
   await expect(input).toHaveValue(title);
   await expect(input).toBeEditable();
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form[aria-label="Edit workout"]');
+    return !!form && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+  });
 }
+
 
 test("the editor's and the list's first HTML hold their data; no Loading… on a visit or between records; the time to a usable editor is printed", async ({ page }) => {
   await signInAsAdmin(page);
@@ -182,5 +193,105 @@ test("the editor's and the list's first HTML hold their data; no Loading… on a
   } finally {
     // The translation queue counts every record: later specs on this server must not see these.
     await apiDeleteAll(page, made);
+  }
+});
+
+test("every screen's first HTML holds its data: the translation queue and workspace, the audit log, failed jobs, version and status history, lookup labels, the plan grid in the focused language", async ({ page }) => {
+  // Many records to make and many screens to visit, with axe on each.
+  test.setTimeout(180_000);
+  await signInAsAdmin(page);
+  const tag = suffix();
+  const goal = await created<{ id: number }>(page, "/content/goals", { name: { en: `Stamina ${tag}`, de: `Ausdauer ${tag}` } });
+  const bodyPart = await created<{ id: number }>(page, "/content/body-parts", { name: { en: `Core ${tag}` } });
+  const { workouts, image, made } = await seedWorkouts(page, { goals: [goal.id], body_parts: [bodyPart.id] });
+  const workout = workouts[0] as { id: string; title: string };
+  const origin = new URL(page.url()).origin;
+  const published = await page.request.patch(`/api/v3/content/workouts/${workout.id}/status`, { data: { de: "published" }, headers: { Origin: origin, Connection: "close" } });
+  expect(published.status(), await published.text()).toBe(200);
+  const at = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 2, 3, 9, 30)).toISOString();
+  const schedule = await created<{ id: string }>(page, `/content/workouts/${workout.id}/schedules`, { language: "en", status: "published", at });
+  const activities = [
+    { type: "workouts", id: workout.id },
+    { type: "fitness-activities", fields: { title: { en: `Easy run ${tag}`, de: `Lockerer Lauf ${tag}` }, description: { en: "Conversational pace" }, distance: 5000, duration: 1800 } },
+    { type: "fitness-activities", fields: { title: { en: `Stretch ${tag}` }, description: { en: "Only in English" }, distance: null, duration: 600 } },
+  ];
+  const plan = await created<{ id: string }>(page, "/content/training-plans", {
+    title: { en: `First paint plan ${tag}`, de: `Erster Plan ${tag}` },
+    description: { en: "A week", de: "Eine Woche" },
+    image,
+    goals: [goal.id],
+    types: [],
+    level: "beginner",
+    locations: ["outdoor"],
+    weeks: [{ days: [{ activities }, ...Array.from({ length: 6 }, () => ({ activities: [] }))] }],
+  });
+  const firstHtml = async (path: string) => {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    expect(html, `${path} shows Loading…`).not.toContain("Loading…");
+    return withoutScripts(html);
+  };
+  try {
+    // The workout editor: its lookups with their names, and its version history.
+    const editor = await firstHtml(`/admin/content/workouts/${workout.id}`);
+    expect(editor).toContain(`aria-label="Remove Goals: Stamina ${tag}"`);
+    expect(editor).toContain(`aria-label="Remove Body parts: Core ${tag}"`);
+    expect(editor).not.toContain(`>#${goal.id}<`);
+    expect(editor).toMatch(/<caption[^>]*>Versions, newest first<\/caption>/);
+    expect(editor).toMatch(new RegExp(`>${E2E_ADMIN.email}</td><td[^>]*>Status changed</td>`));
+    expect(editor).toContain(">Created</td>");
+
+    // The plan editor in German: the grid's workout under its German title, a fitness activity's German
+    // title, and the English one where the activity has no German title; in English, the English ones.
+    const german = await firstHtml(`/admin/content/training-plans/${plan.id}?lang=de`);
+    expect(german).toContain(`>${workout.title} (de)</div>`);
+    expect(german).toContain(`>Lockerer Lauf ${tag}</div>`);
+    expect(german).toContain(`>Stretch ${tag}</div>`);
+    expect(german).toContain(`aria-label="Remove Goals: Stamina ${tag}"`);
+    const english = await firstHtml(`/admin/content/training-plans/${plan.id}`);
+    expect(english).toContain(`>${workout.title}</div>`);
+    expect(english).toContain(`>Easy run ${tag}</div>`);
+    expect(english).not.toContain(`Lockerer Lauf ${tag}`);
+
+    // The translation workspace: the German texts, the status history and the record's schedules.
+    const workspace = await firstHtml(`/admin/translations/workouts/${workout.id}?language=de`);
+    expect(workspace).toMatch(/<textarea[^>]*>Drei Phasen<\/textarea>/);
+    expect(workspace).toMatch(/<caption[^>]*>Status changes, newest first<\/caption>/);
+    expect(workspace).toMatch(new RegExp(`>de</td>.*>published</span></td><td[^>]*>${E2E_ADMIN.email}</td>`));
+    expect(workspace).toMatch(/<caption[^>]*>Scheduled changes of this record, soonest first<\/caption>/);
+    // The server does not know the reader's time zone: the time is in UTC until the page hydrates.
+    expect(workspace).toMatch(new RegExp(`<time datetime="${at}">3 Mar \\d{4}, 09:30 UTC</time>`, "i"));
+
+    // The translation queue in French, which none of these records has.
+    const queue = await firstHtml("/admin/translations?filter[where][language]=fr");
+    expect(queue).toContain(`>${workout.title}</a>`);
+    expect(queue).toMatch(/Showing (<!-- -->)?1(<!-- -->)?–/);
+
+    // The audit log's newest entries, the schedule among them.
+    const audit = await firstHtml("/admin/audit-log");
+    expect(audit).toMatch(/<caption[^>]*>Audit log entries 1–/);
+    expect(audit).toContain(">schedule.created</td>");
+
+    // The jobs screen: the queues and the failed jobs (none fails in this suite).
+    const jobs = await firstHtml("/admin/jobs");
+    expect(jobs).toMatch(/<caption[^>]*>Queues<\/caption>/);
+    expect(jobs).toContain("No failed jobs.");
+
+    // In the browser: nothing shows Loading… on a visit, and axe finds nothing, whatever the impact.
+    await watchForLoading(page);
+    for (const path of [`/admin/content/training-plans/${plan.id}?lang=de`, `/admin/translations/workouts/${workout.id}?language=de`, "/admin/translations?filter[where][language]=fr", "/admin/audit-log", "/admin/jobs"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      expect(await loadingSeen(page), path).toEqual([]);
+      await expectNoA11yViolations(page);
+    }
+    // After hydration the schedule's time is the reader's own (this browser's zone is UTC's or not: the "UTC" goes).
+    await page.goto(`/admin/translations/workouts/${workout.id}?language=de`);
+    await expect(page.getByRole("table", { name: "Scheduled changes of this record, soonest first" }).locator(`time[datetime="${at}"]`)).toHaveText(/^3 Mar \d{4}, \d{2}:30$/);
+    expect(await loadingSeen(page)).toEqual([]);
+  } finally {
+    await apiDeleteAll(page, [`/content/training-plans/${plan.id}`, `/content/workouts/${workout.id}/schedules/${schedule.id}`, ...made, `/content/goals/${goal.id}`, `/content/body-parts/${bodyPart.id}`]);
   }
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { buildAuthOptions } from "./options";
 
 export type AdminSessionUser = {
@@ -13,8 +14,13 @@ export type AdminSessionUser = {
 
 /** The signed-in admin user, or a redirect to the sign-in page. */
 export async function requireAdminSession(): Promise<AdminSessionUser> {
-  const session = await getServerSession(buildAuthOptions());
-  const user = session?.user as AdminSessionUser | undefined;
+  const user = await readAdminSessionUser();
   if (!user?.isActive) redirect("/admin/sign-in");
   return user;
 }
+
+// Once per request: the layout, the page and its metadata all ask, and each read decrypts the cookie.
+const readAdminSessionUser = cache(async (): Promise<AdminSessionUser | undefined> => {
+  const session = await getServerSession(buildAuthOptions());
+  return session?.user as AdminSessionUser | undefined;
+});

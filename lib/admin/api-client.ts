@@ -30,6 +30,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** A body sent as it is (a file), with its media type, instead of JSON. */
   raw?: { body: Blob | string; contentType: string };
+  /** The language to ask in (Accept-Language), where the screen shows one of its own instead of the chosen content language. */
+  language?: string;
 };
 
 /**
@@ -38,7 +40,7 @@ type RequestOptions = {
  * Content-Language (writes of plain-string texts).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const language = readContentLanguage();
+  const language = options.language ?? readContentLanguage();
   const headers: Record<string, string> = { Accept: "application/json" };
   if (language) {
     headers["Accept-Language"] = language;

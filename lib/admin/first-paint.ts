@@ -3,22 +3,25 @@ import { dehydrate, QueryClient, type DehydratedState, type QueryKey } from "@ta
 import { cookies } from "next/headers";
 import type { ApiResponse } from "./api-client";
 import { CONTENT_LANGUAGE_COOKIE, resolveContentLanguage } from "./content-language-preference";
+import type { AdminSessionUser } from "@/lib/admin-session/get-admin-session";
 import { getAdminOrganizationLanguages } from "./get-admin-organization";
+import { getAdminTranslatorLanguages } from "./get-admin-translator-languages";
 import { readApi } from "./read-api";
 
 /**
  * One query of a page's first paint: its key as the client builds it, the API read, and the query's
  * data as its query function makes it of the answer (by default a 200's body; `undefined` leaves the
- * query to the browser).
+ * query to the browser). `language` is the Accept-Language of a query that asks in a language of its
+ * own (apiRequest's `language`); others send the content language, as the browser does.
  */
-export type FirstPaintRead = { key: QueryKey; path: string; select?: (response: ApiResponse<unknown>) => unknown };
+export type FirstPaintRead = { key: QueryKey; path: string; language?: string; select?: (response: ApiResponse<unknown>) => unknown };
 
 const bodyOf200 = (response: ApiResponse<unknown>) => (response.status === 200 ? response.data : undefined);
 
 /** A read whose query holds a 200's body, or what `select` makes of it (as the screen's query function does). */
-export function bodyRead<B>(read: { key: QueryKey; path: string; select?: (body: B) => unknown }): FirstPaintRead {
+export function bodyRead<B>(read: { key: QueryKey; path: string; language?: string; select?: (body: B) => unknown }): FirstPaintRead {
   const select = read.select;
-  return { key: read.key, path: read.path, select: select ? (response) => (response.status === 200 ? select(response.data as B) : undefined) : undefined };
+  return { key: read.key, path: read.path, language: read.language, select: select ? (response) => (response.status === 200 ? select(response.data as B) : undefined) : undefined };
 }
 
 /**
@@ -35,7 +38,7 @@ export async function readFirstPaint(reads: readonly FirstPaintRead[]): Promise<
 
 /** Reads `reads` (at once) into `client`; returns the answers, for reads that depend on them. */
 export async function addFirstPaint(client: QueryClient, reads: readonly FirstPaintRead[]): Promise<ApiResponse<unknown>[]> {
-  const answers = await Promise.all(reads.map((read) => readApi(read.path)));
+  const answers = await Promise.all(reads.map((read) => readApi(read.path, read.language)));
   reads.forEach((read, index) => {
     const data = (read.select ?? bodyOf200)(answers[index]!);
     if (data !== undefined) client.setQueryData(read.key, data);
@@ -47,6 +50,15 @@ export async function addFirstPaint(client: QueryClient, reads: readonly FirstPa
 export async function getAdminContentLanguage(organizationCode: string | null): Promise<{ languages: string[]; defaultLanguage: string; language: string }> {
   const [{ languages, defaultLanguage }, cookieStore] = await Promise.all([getAdminOrganizationLanguages(organizationCode), cookies()]);
   return { languages, defaultLanguage, language: resolveContentLanguage(cookieStore.get(CONTENT_LANGUAGE_COOKIE)?.value, languages, defaultLanguage) };
+}
+
+/** Who is looking, as the browser's admin context knows them (app/admin/(app)/layout.tsx): for reads that depend on it. */
+export async function getAdminViewer(user: AdminSessionUser): Promise<{ languages: string[]; defaultLanguage: string; role: string; translatorLanguages: string[] }> {
+  const [{ languages, defaultLanguage }, translatorLanguages] = await Promise.all([
+    getAdminOrganizationLanguages(user.organizationCode),
+    getAdminTranslatorLanguages(user.organizationCode, user.email),
+  ]);
+  return { languages, defaultLanguage, role: user.role ?? "", translatorLanguages };
 }
 
 /** A page's `searchParams` as the URLSearchParams the client's `useSearchParams()` gives. */

@@ -32,14 +32,15 @@ function findRead(pathname: string): { operation: AnyOperation; params: Record<s
  * process for a page's first paint (docs/decisions/0009, "Data on first paint"): the operation's own
  * handler, under the page request's session cookie (so the signed-in person's organization and
  * current role), with the Accept-Language the browser sends (the chosen content language, else its
- * own). The body is the API's JSON, parsed, and the ETag the API's, whatever the status.
+ * own, or `language` where the screen asks in a language of its own, as apiRequest's `language`). The
+ * body is the API's JSON, parsed, and the ETag the API's, whatever the status.
  */
-export function readApi<T>(path: string): Promise<ApiResponse<T>> {
-  return readApiOnce(path) as Promise<ApiResponse<T>>;
+export function readApi<T>(path: string, language?: string): Promise<ApiResponse<T>> {
+  return readApiOnce(path, language) as Promise<ApiResponse<T>>;
 }
 
 // Once per request: a page's metadata and its body may read the same record.
-const readApiOnce = cache(async (path: string): Promise<ApiResponse<unknown>> => {
+const readApiOnce = cache(async (path: string, requestedLanguage: string | undefined): Promise<ApiResponse<unknown>> => {
   const [incoming, cookieStore] = await Promise.all([headers(), cookies()]);
   const host = incoming.get("x-forwarded-host") ?? incoming.get("host") ?? "localhost";
   const url = new URL(`/api/v3${path}`, `${incoming.get("x-forwarded-proto") ?? "http"}://${host}`);
@@ -48,7 +49,7 @@ const readApiOnce = cache(async (path: string): Promise<ApiResponse<unknown>> =>
   const requestHeaders = new Headers({ accept: "application/json", host });
   const cookie = incoming.get("cookie");
   if (cookie) requestHeaders.set("cookie", cookie);
-  const language = cookieStore.get(CONTENT_LANGUAGE_COOKIE)?.value ?? incoming.get("accept-language");
+  const language = requestedLanguage ?? cookieStore.get(CONTENT_LANGUAGE_COOKIE)?.value ?? incoming.get("accept-language");
   if (language) requestHeaders.set("accept-language", language);
   const response = await runOperationInProcess(read.operation, new Request(url, { headers: requestHeaders }), read.params);
   const text = await response.text();

@@ -7,9 +7,10 @@ import { Notice } from "@/components/ui/notice";
 import { VersionHistory } from "@/components/versions/version-history";
 import { requireAdminSession } from "@/lib/admin-session/get-admin-session";
 import { findAdminCollection } from "@/lib/admin/collections";
-import { readEditorFirstPaint, readRecordTitle } from "./editor-first-paint";
+import { readRecordTitle } from "@/lib/admin/record-first-paint";
+import { readEditorFirstPaint } from "./editor-first-paint";
 
-type Params = { params: Promise<{ collection: string; id: string }> };
+type Params = { params: Promise<{ collection: string; id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** The record's name or title in the organization's default language in the tab's title. */
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
@@ -21,14 +22,14 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: title ? `${title} · Edit ${collection.singular}` : `Edit ${collection.singular}` };
 }
 
-export default async function EditRecordPage({ params }: Params) {
-  const { collection: slug, id } = await params;
+export default async function EditRecordPage({ params, searchParams }: Params) {
+  const [{ collection: slug, id }, { lang }] = await Promise.all([params, searchParams]);
   const collection = findAdminCollection(slug);
   const renderEditor = findRecordEditor(slug);
   if (!collection || !renderEditor) notFound();
   const user = await requireAdminSession();
   // The record and what its editor shows beside it, read here so the first HTML holds them (ADR 9).
-  const state = await readEditorFirstPaint(collection, id, user.organizationCode);
+  const state = await readEditorFirstPaint(collection, id, user, typeof lang === "string" ? lang : undefined);
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-semibold">Edit {collection.singular}</h1>
