@@ -3,6 +3,7 @@
 import { get, useWatch, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { useLanguageFocus } from "./language-tabs";
+import { registerWithValues } from "./register-with-values";
 
 type LocalizedTextInputsProps<T extends FieldValues, O> = {
   form: UseFormReturn<T, unknown, O>;
@@ -21,7 +22,8 @@ type LocalizedTextInputsProps<T extends FieldValues, O> = {
  */
 export function LocalizedTextInputs<T extends FieldValues, O>({ form, name, label, legend = label }: LocalizedTextInputsProps<T, O>) {
   const { language, defaultLanguage, isTextLocked, lockedHint } = useLanguageFocus();
-  const { register, formState, control } = form;
+  const { formState, control } = form;
+  const register = registerWithValues(form);
   const path = `${name}.${language}` as Path<T>;
   const error: unknown = get(formState.errors, `${path}.message`);
   const isLocked = isTextLocked(language);

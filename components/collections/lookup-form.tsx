@@ -11,6 +11,7 @@ import { LanguageTabs, StructureFields } from "./language-tabs";
 import { LocalizedTextInputs } from "./localized-text-inputs";
 import { lookupFormSchema, type LookupFormOutput, type LookupFormValues } from "./lookup-schema";
 import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "./record-form";
+import { registerWithValues } from "./register-with-values";
 
 function valuesOf(record: FullRecord | undefined, collection: AdminCollection, languages: Languages): LookupFormValues {
   return {
@@ -40,7 +41,8 @@ function LookupForm({ collection, id, loaded }: { collection: AdminCollection; i
     defaultValues: valuesOf(loaded.record, collection, { languages, defaultLanguage }),
     mode: "onSubmit",
   });
-  const { register, formState } = form;
+  const { formState } = form;
+  const register = registerWithValues(form);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={isNew ? `New ${collection.singular}` : `Edit ${collection.singular}`} className="max-w-2xl space-y-5">

@@ -14,6 +14,7 @@ import { Notice } from "@/components/ui/notice";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { equipmentFormSchema, type EquipmentFormOutput, type EquipmentFormValues } from "./equipment-form-schema";
 import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
+import { registerWithValues } from "@/components/collections/register-with-values";
 
 const LOOKUPS = EDITOR_LOOKUPS["equipment"];
 
@@ -48,7 +49,8 @@ function EquipmentForm({ collection, id, loaded }: RecordEditorProps & { loaded:
     resolver: zodResolver(schema),
     defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
   });
-  const { register, formState } = form;
+  const { formState } = form;
+  const register = registerWithValues(form);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={isNew ? "New equipment" : "Edit equipment"} className="max-w-3xl space-y-5">

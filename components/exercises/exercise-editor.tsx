@@ -16,6 +16,7 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import type { FullRecord } from "@/components/collections/api";
 import { exerciseFormSchema, GENDERS, LEVELS, ORIENTATIONS, type ExerciseFormOutput, type ExerciseFormValues } from "./exercise-form-schema";
 import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
+import { registerWithValues } from "@/components/collections/register-with-values";
 
 const LOOKUPS = EDITOR_LOOKUPS["exercises"];
 
@@ -61,7 +62,8 @@ function ExerciseForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
       return step ? `steps.${step[1]}.text.${step[2] && languages.includes(step[2]) ? step[2] : defaultLanguage}` : undefined;
     },
   });
-  const { register, formState } = form;
+  const { formState } = form;
+  const register = registerWithValues(form);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={isNew ? "New exercise" : "Edit exercise"} className="max-w-3xl space-y-5">

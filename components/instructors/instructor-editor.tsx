@@ -11,6 +11,7 @@ import { Select } from "@/components/ui/select";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { INSTRUCTOR_GENDERS, instructorFormSchema, type InstructorFormOutput, type InstructorFormValues } from "./instructor-form-schema";
 import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
+import { registerWithValues } from "@/components/collections/register-with-values";
 
 const LOOKUPS = EDITOR_LOOKUPS["instructors"];
 
@@ -41,7 +42,8 @@ function InstructorForm({ collection, id, loaded }: RecordEditorProps & { loaded
     resolver: zodResolver(instructorFormSchema),
     defaultValues: valuesOf(loaded.record),
   });
-  const { register, formState } = form;
+  const { formState } = form;
+  const register = registerWithValues(form);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={isNew ? "New instructor" : "Edit instructor"} className="max-w-2xl space-y-5">

@@ -16,6 +16,7 @@ import { mediaLanguagesOf, useMediaUpload } from "@/components/media/media-panel
 import { useAdmin } from "@/lib/admin/admin-context";
 import { DURATIONS, LEVELS, describeLanguageMismatch, onDemandFormSchema, type OnDemandFormOutput, type OnDemandFormValues } from "./on-demand-form-schema";
 import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
+import { registerWithValues } from "@/components/collections/register-with-values";
 
 const LOOKUPS = EDITOR_LOOKUPS["on-demand"];
 
@@ -63,7 +64,8 @@ function OnDemandForm({ collection, id, loaded }: RecordEditorProps & { loaded: 
     // A wrong code among the media's languages is shown on the one languages input.
     fieldOf: (pointer) => (pointer.startsWith("/languages") ? "languages" : undefined),
   });
-  const { register, formState, control } = form;
+  const { formState, control } = form;
+  const register = registerWithValues(form);
   const type = useWatch({ control, name: "type" });
   const isAudio = type === "audio-workout";
   const media = useWatch({ control, name: "video" });

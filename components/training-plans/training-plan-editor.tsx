@@ -45,6 +45,7 @@ import {
 } from "./plan-grid";
 import { WeekGrid } from "./week-grid";
 import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
+import { registerWithValues } from "@/components/collections/register-with-values";
 
 const LOOKUPS = EDITOR_LOOKUPS["training-plans"];
 
@@ -100,7 +101,8 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
     resolver: zodResolver(schema),
     defaultValues: valuesOf(loaded.record, { languages, defaultLanguage }),
   });
-  const { register, formState, control } = form;
+  const { formState, control } = form;
+  const register = registerWithValues(form);
 
   const grid = useWatch({ control, name: "weeks" }) as Grid;
   const setGrid = (next: Grid) => form.setValue("weeks", next, { shouldDirty: true });

@@ -6,6 +6,7 @@ import { useLanguageFocus } from "@/components/collections/language-tabs";
 import { Field } from "@/components/ui/field";
 import type { ExercisePreview } from "./api";
 import type { Languages, WorkoutFormValues } from "./form-values";
+import { registerWithValues } from "@/components/collections/register-with-values";
 
 /** A dynamic path into the form (phases.0.items.2.ss_exercises.1.rest); react-hook-form types it as a union of every path. */
 export function at(path: string): FieldPath<WorkoutFormValues> {
@@ -56,7 +57,7 @@ export function useWorkoutEditor(): WorkoutEditorContextValue {
 
 /** A whole number or decimal input bound to `path`; an empty input is NaN, which the API's schema refuses. */
 export function NumberField({ path, label, unit, step = 1, deps, className = "w-32" }: { path: string; label: string; unit?: string; step?: number | "any"; deps?: string[]; className?: string }) {
-  const { register } = useFormContext<WorkoutFormValues>();
+  const register = registerWithValues(useFormContext<WorkoutFormValues>());
   const error = useFieldError(path);
   return (
     <Field
@@ -123,7 +124,7 @@ function SourceText({ path, label, language, multiline }: { path: string; label:
 }
 
 function TextInput({ path, label, language, multiline, readOnly, hint }: { path: string; label: string; language: string; multiline: boolean; readOnly: boolean; hint?: string }) {
-  const { register } = useFormContext<WorkoutFormValues>();
+  const register = registerWithValues(useFormContext<WorkoutFormValues>());
   const error = useFieldError(path);
   if (!multiline) return <Field label={label} lang={language} error={error} readOnly={readOnly} hint={hint} {...register(at(path))} />;
   const id = `text-${path.replace(/\./g, "-")}`;

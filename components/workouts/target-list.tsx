@@ -6,6 +6,7 @@ import { Select } from "@/components/ui/select";
 import { TARGET_METRICS, type Target } from "@/lib/workouts/phases";
 import { at, ListError, NumberField, useFieldError, useListField } from "./fields";
 import { METRIC_LABELS, newTarget, retypeTarget, type WorkoutFormValues } from "./form-values";
+import { registerWithValues } from "@/components/collections/register-with-values";
 
 /**
  * Goal or resistance targets (docs/api.md "Workout phases"): each a value or a range with its metric. A range's `max` below its
@@ -35,7 +36,9 @@ export function TargetList({ path, kind }: { path: string; kind: "goal" | "resis
 }
 
 function TargetRow({ path, label, onRemove }: { path: string; label: string; onRemove: () => void }) {
-  const { control, register, getValues, setValue } = useFormContext<WorkoutFormValues>();
+  const form = useFormContext<WorkoutFormValues>();
+  const { control, getValues, setValue } = form;
+  const register = registerWithValues(form);
   const type = useWatch({ control, name: at(`${path}.type`) }) as Target["type"];
   const metric = useWatch({ control, name: at(`${path}.metric`) }) as Target["metric"];
   const metricError = useFieldError(`${path}.metric`);

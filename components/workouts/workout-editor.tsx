@@ -36,6 +36,7 @@ import {
 import { PhaseList } from "./phase-list";
 import { formatDuration, summarizeWorkout, type EquipmentFacts, type ExerciseFacts } from "./summary";
 import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
+import { registerCheckbox, registerWithValues } from "@/components/collections/register-with-values";
 
 const LOOKUPS = EDITOR_LOOKUPS["workouts"];
 
@@ -274,7 +275,7 @@ const LOCATIONS = [
 
 function MetadataSection() {
   const form = useFormContext<WorkoutFormValues>();
-  const { register } = form;
+  const register = registerWithValues(form);
   const errorOf = useFieldError;
   const locationsLegend = useId();
   return (
@@ -327,13 +328,13 @@ function MetadataSection() {
             </legend>
             {LOCATIONS.map(([value, label]) => (
               <label key={value} className="inline-flex items-center gap-1 text-sm">
-                <input type="checkbox" value={value} {...register("locations")} />
+                <input type="checkbox" {...registerCheckbox(form, "locations", value)} />
                 {label}
               </label>
             ))}
           </fieldset>
           <label className="inline-flex items-center gap-2 text-sm">
-            <input type="checkbox" {...register("template")} />
+            <input type="checkbox" {...registerCheckbox(form, "template")} />
             Template (offered when a new workout is started)
           </label>
         </div>

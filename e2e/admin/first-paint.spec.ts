@@ -131,6 +131,8 @@ async function expectUsableEditor(page: Page, title: string): Promise<void> {
   });
 }
 
+/** The `<input>` tag of the first HTML whose value is `value`, or undefined. */
+const inputTagWithValue = (html: string, value: string) => html.match(new RegExp(`<input[^>]*value="${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`))?.[0];
 
 test("the editor's and the list's first HTML hold their data; no Loading… on a visit or between records; the time to a usable editor is printed", async ({ page }) => {
   await signInAsAdmin(page);
@@ -196,7 +198,7 @@ test("the editor's and the list's first HTML hold their data; no Loading… on a
   }
 });
 
-test("every screen's first HTML holds its data: the translation queue and workspace, the audit log, failed jobs, version and status history, lookup labels, the plan grid in the focused language", async ({ page }) => {
+test("every screen's first HTML holds its data: the translation queue and workspace, the audit log, failed jobs, version and status history, lookup labels, the plan grid in the focused language, the editor's input values", async ({ page }) => {
   // Many records to make and many screens to visit, with axe on each.
   test.setTimeout(180_000);
   await signInAsAdmin(page);
@@ -233,8 +235,16 @@ test("every screen's first HTML holds its data: the translation queue and worksp
     return withoutScripts(html);
   };
   try {
-    // The workout editor: its lookups with their names, and its version history.
+    // The workout editor: its inputs hold the stored values, its lookups their names, and its version
+    // history the record's first version.
     const editor = await firstHtml(`/admin/content/workouts/${workout.id}`);
+    expect(inputTagWithValue(editor, workout.title), "the title input").toContain('lang="en"');
+    expect(inputTagWithValue(editor, "Warm up"), "a phase title").toBeDefined();
+    expect(inputTagWithValue(editor, "600"), "an item's duration").toBeDefined();
+    expect(editor).toMatch(/<textarea[^>]*>Three phases<\/textarea>/);
+    expect(editor).toMatch(/<option value="beginner" selected="">/);
+    expect(inputTagWithValue(editor, "home")).toContain('checked=""');
+    expect(inputTagWithValue(editor, "club")).not.toContain("checked");
     expect(editor).toContain(`aria-label="Remove Goals: Stamina ${tag}"`);
     expect(editor).toContain(`aria-label="Remove Body parts: Core ${tag}"`);
     expect(editor).not.toContain(`>#${goal.id}<`);
@@ -249,6 +259,7 @@ test("every screen's first HTML holds its data: the translation queue and worksp
     expect(german).toContain(`>Lockerer Lauf ${tag}</div>`);
     expect(german).toContain(`>Stretch ${tag}</div>`);
     expect(german).toContain(`aria-label="Remove Goals: Stamina ${tag}"`);
+    expect(inputTagWithValue(german, `Erster Plan ${tag}`), "the German title input").toContain('lang="de"');
     const english = await firstHtml(`/admin/content/training-plans/${plan.id}`);
     expect(english).toContain(`>${workout.title}</div>`);
     expect(english).toContain(`>Easy run ${tag}</div>`);
