@@ -71,13 +71,19 @@ export const textQuerySchema = z.object({
   texts: textsParamSchema.optional(),
 });
 
+/**
+ * The `texts` parameter alone, built once: a schema derived per request (`pick`) costs zod a fresh
+ * compilation each time, a large share of a record read (docs/benchmarks.md, 2026-11-29).
+ */
+const textsQuerySchema = textQuerySchema.pick({ texts: true });
+
 export async function buildContentContext(
   input: { db: Db; caller: Caller; req: Request; url: URL; multiLanguage: boolean },
 ): Promise<ContentContext> {
   const organization = await getOrganizationSettings(input.db, input.caller.organizationId);
   if (input.caller.kind === "preview") return previewContext(input.db, input.caller, organization);
   const params = input.url.searchParams;
-  const texts = input.multiLanguage ? validateInput(textQuerySchema.pick({ texts: true }), { texts: params.get("texts") ?? undefined }).texts : undefined;
+  const texts = input.multiLanguage ? validateInput(textsQuerySchema, { texts: params.get("texts") ?? undefined }).texts : undefined;
   const view = textViewFrom({
     acceptLanguage: input.req.headers.get("accept-language"),
     lang: input.multiLanguage ? params.get("lang") : null,
