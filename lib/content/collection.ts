@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { tables, type Executor } from "@/lib/db";
@@ -72,6 +72,11 @@ export type CollectionConfig<R extends Row, I extends Record<string, unknown>> =
   filter: { spec: FilterSpec; compilers: (ctx: ContentContext) => Record<string, FieldCompiler>; order: (ctx: ContentContext) => Record<string, Operand> };
   /** The columns a list needs (a projection without heavy columns such as phases). */
   previewColumns?: Record<string, AnyPgColumn>;
+  /**
+   * Columns the write path derives for queries alone (filters, references), which no answer shows:
+   * a record read leaves them out, as it leaves out `searchText`.
+   */
+  queryOnlyColumns?: readonly (keyof R & string)[];
   inputSchema: z.ZodType<I>;
   uploadIds?: (row: R) => (string | null | undefined)[];
   previewUploadIds?: (row: R) => (string | null | undefined)[];
@@ -106,6 +111,7 @@ export type Collection<R extends Row = Row, I extends Record<string, unknown> = 
   /**
    * The stored row as the caller may see it: 404 when it does not exist in the caller's organization,
    * is not visible to the caller, or (with `trainingPlanId`) is not in that visible training plan.
+   * Without `searchText` and the `queryOnlyColumns`, which no answer shows.
    */
   findVisible: (ctx: ContentContext, id: string | number, options?: { trainingPlanId?: string }) => Promise<R>;
   get: (ctx: ContentContext, id: string | number, options?: { trainingPlanId?: string }) => Promise<{ body: unknown; etag: string; row: R }>;
@@ -314,6 +320,10 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
     return copy as R;
   }
 
+  /** What a record read selects: every column but those no answer shows (`searchText`, `queryOnlyColumns`). */
+  const queryOnly = new Set(["searchText", ...(config.queryOnlyColumns ?? [])]);
+  const readColumns = Object.fromEntries(Object.entries(getTableColumns(table)).filter(([name]) => !queryOnly.has(name)));
+
   /**
    * The statement of `findVisible`, built once per database handle and visibility (which languages
    * must be published, the organization's default among them) and run with the id and organization
@@ -331,7 +341,7 @@ export function defineCollection<R extends Row, I extends Record<string, unknown
     if (!statement) {
       if (statements.size >= MAX_FIND_STATEMENTS) statements.clear();
       statement = ctx.db
-        .select()
+        .select(readColumns)
         .from(table)
         .where(and(eq(table.id, sql.placeholder("id")), eq(table.organizationId, sql.placeholder("organization")), condition))
         .limit(1)

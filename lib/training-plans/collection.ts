@@ -172,6 +172,7 @@ export const trainingPlans = defineCollection<TrainingPlanRow, TrainingPlanInput
     updatedAt: p.updatedAt,
     publishedAt: p.publishedAt,
   },
+  queryOnlyColumns: ["workoutIds", "onDemandIds"],
   inputSchema: trainingPlanInputSchema,
   textFields: ["title", "description"],
   nestedTexts: { weeks: { keys: ["title", "description"] } },

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tables, type Executor } from "@/lib/db";
 import { mediaProcessingSchema } from "@/lib/media/schemas";
@@ -73,6 +73,27 @@ export const uploadRecordSchema = z
 
 export type UploadRecord = z.output<typeof uploadRecordSchema>;
 export type UploadRow = typeof tables.uploads.$inferSelect;
+
+/**
+ * The columns an Upload record is made of: what `toUploadRecord` and the media views read (not the
+ * organization, the content hash or the storage key).
+ */
+const u = tables.uploads;
+const recordColumns = {
+  id: u.id,
+  name: u.name,
+  mime: u.mime,
+  size: u.size,
+  md5: u.md5,
+  width: u.width,
+  height: u.height,
+  isAnimated: u.isAnimated,
+  metadata: u.metadata,
+  mediaAssetId: u.mediaAssetId,
+  createdAt: u.createdAt,
+  updatedAt: u.updatedAt,
+};
+export type UploadRecordRow = Pick<UploadRow, keyof typeof recordColumns>;
 export type MediaAssetRow = typeof tables.mediaAssets.$inferSelect;
 export type CaptionRow = typeof tables.uploadCaptions.$inferSelect;
 
@@ -89,7 +110,7 @@ export function generationOf(asset: Pick<MediaAssetRow, "prefix">): string | und
 /** File names of caption files: `{language}-{hash}.vtt`, and the playlist `{language}-{hash}.m3u8`. */
 export const captionFileName = (caption: Pick<CaptionRow, "language" | "hash">, extension: "vtt" | "m3u8") => `${caption.language}-${caption.hash}.${extension}`;
 
-function mediaMembers(row: UploadRow, media: MediaView | undefined): Partial<UploadRecord> & { facts?: Record<string, unknown> } {
+function mediaMembers(row: UploadRecordRow, media: MediaView | undefined): Partial<UploadRecord> & { facts?: Record<string, unknown> } {
   const asset = media?.asset;
   const base = signedMediaBase(row.id);
   const captions = (media?.captions ?? [])
@@ -119,7 +140,7 @@ function mediaMembers(row: UploadRow, media: MediaView | undefined): Partial<Upl
  * `size`, and for images `width`, `height`, `animated` and all four `formats` (defaults for any crop
  * not stored, e.g. on records created without the upload endpoint).
  */
-export function toUploadRecord(row: UploadRow, media?: MediaView): UploadRecord {
+export function toUploadRecord(row: UploadRecordRow, media?: MediaView): UploadRecord {
   const image = row.mime.startsWith("image/") && row.width && row.height ? { width: row.width, height: row.height } : undefined;
   const { facts, ...members } = isMediaMime(row.mime) ? mediaMembers(row, media) : {};
   const metadata: Record<string, unknown> = {
@@ -141,7 +162,7 @@ export function toUploadRecord(row: UploadRow, media?: MediaView): UploadRecord 
 }
 
 /** The processing views of the audio and video rows among `rows`, in three queries whatever their number. */
-export async function loadMediaViews(db: Executor, organizationId: string, rows: readonly UploadRow[]): Promise<Map<string, MediaView>> {
+export async function loadMediaViews(db: Executor, organizationId: string, rows: readonly UploadRecordRow[]): Promise<Map<string, MediaView>> {
   const media = rows.filter((row) => isMediaMime(row.mime));
   const views = new Map<string, MediaView>();
   if (media.length === 0) return views;
@@ -171,19 +192,37 @@ export async function loadMediaViews(db: Executor, organizationId: string, rows:
 }
 
 /** The records of `rows`, with their processing (no query for images). */
-export async function toUploadRecords(db: Executor, organizationId: string, rows: readonly UploadRow[]): Promise<UploadRecord[]> {
+export async function toUploadRecords(db: Executor, organizationId: string, rows: readonly UploadRecordRow[]): Promise<UploadRecord[]> {
   const views = await loadMediaViews(db, organizationId, rows);
   return rows.map((row) => toUploadRecord(row, views.get(row.id)));
+}
+
+/**
+ * The statement of `loadUploads`, built once per database handle (or transaction) and run with the
+ * organization and the ids as parameters (`= any($ids)`, whatever their number): drizzle builds a
+ * select on each call otherwise, a large share of a record read's time (docs/benchmarks.md,
+ * 2026-11-29). Unnamed: PostgreSQL plans it on each run, as before.
+ */
+const uploadStatements = new WeakMap<Executor, { execute: (values: Record<string, unknown>) => Promise<unknown> }>();
+
+function uploadsStatement(db: Executor) {
+  let statement = uploadStatements.get(db);
+  if (!statement) {
+    statement = db
+      .select(recordColumns)
+      .from(u)
+      .where(and(eq(u.organizationId, sql.placeholder("organization")), sql`${u.id} = any(${sql.placeholder("ids")}::uuid[])`))
+      .prepare("");
+    uploadStatements.set(db, statement);
+  }
+  return statement;
 }
 
 /** The organization's uploads among `ids`, in one query (never one per record). */
 export async function loadUploads(db: Executor, organizationId: string, ids: Iterable<string | null | undefined>): Promise<Map<string, UploadRecord>> {
   const wanted = [...new Set([...ids].filter((id): id is string => Boolean(id)))];
   if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(tables.uploads)
-    .where(and(eq(tables.uploads.organizationId, organizationId), inArray(tables.uploads.id, wanted)));
+  const rows = (await uploadsStatement(db).execute({ organization: organizationId, ids: wanted })) as UploadRecordRow[];
   const records = await toUploadRecords(db, organizationId, rows);
   return new Map(records.map((record) => [record.id, record]));
 }

@@ -177,6 +177,7 @@ export const workouts = defineCollection<WorkoutRow, WorkoutInput>({
     updatedAt: w.updatedAt,
     publishedAt: w.publishedAt,
   },
+  queryOnlyColumns: ["exerciseIds", "exerciseEquipment"],
   inputSchema: workoutInputSchema,
   textFields: ["title", "description"],
   nestedTexts: { phases: { keys: ["title", "notes", "timer_title"] } },
