@@ -118,11 +118,12 @@ function appendVary(headers: Headers, value: string): void {
  */
 async function compressed(req: IncomingMessage, response: Response): Promise<Response> {
   const type = response.headers.get("content-type");
-  if (!response.body || !type || !COMPRESSIBLE.test(type) || response.headers.get("cache-control")?.includes("no-transform")) return response;
+  // A whole body is known without its stream (which would be made only to be looked at).
+  const known = bodyOf(response);
+  if ((known === undefined && !response.body) || !type || !COMPRESSIBLE.test(type) || response.headers.get("cache-control")?.includes("no-transform")) return response;
   appendVary(response.headers, "Accept-Encoding");
   const encoding = negotiateEncoding(req.headers["accept-encoding"]);
   if (response.headers.has("content-encoding") || req.method === "HEAD" || !encoding) return response;
-  const known = bodyOf(response);
   const body = known === undefined ? Buffer.from(await response.arrayBuffer()) : typeof known === "string" ? Buffer.from(known) : known;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
