@@ -2,9 +2,9 @@
 
 import { Controller, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { LookupPicker } from "./lookup-picker";
-import { MediaPicker, type MediaKind } from "./media-picker";
 
-type Bound<T extends FieldValues, O> = { form: UseFormReturn<T, unknown, O>; name: Path<T>; label: string; hint?: string };
+/** The props that bind a field component to a react-hook-form field. */
+export type BoundField<T extends FieldValues, O> = { form: UseFormReturn<T, unknown, O>; name: Path<T>; label: string; hint?: string };
 
 /**
  * A LookupPicker bound to a form field: a list of ids, or with `single` one id or null.
@@ -20,7 +20,7 @@ export function LookupPickerField<T extends FieldValues, O>({
   valueKey,
   labelKey,
   readsChosenOneByOne,
-}: Bound<T, O> & { apiPath: string; single?: boolean; valueKey?: string; labelKey?: string; readsChosenOneByOne?: boolean }) {
+}: BoundField<T, O> & { apiPath: string; single?: boolean; valueKey?: string; labelKey?: string; readsChosenOneByOne?: boolean }) {
   return (
     <Controller
       control={form.control}
@@ -45,19 +45,6 @@ export function LookupPickerField<T extends FieldValues, O>({
           />
         );
       }}
-    />
-  );
-}
-
-/** A MediaPicker bound to a form field holding an upload (the API's Upload record) or null. */
-export function MediaPickerField<T extends FieldValues, O>({ form, name, label, hint, kind }: Bound<T, O> & { kind: MediaKind }) {
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <MediaPicker ref={field.ref} label={label} hint={hint} kind={kind} value={field.value ?? null} onChange={field.onChange} error={fieldState.error?.message} />
-      )}
     />
   );
 }

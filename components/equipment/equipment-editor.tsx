@@ -3,12 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import type { FullRecord } from "@/components/collections/api";
-import { LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
+import { LookupPickerField } from "@/components/collections/form-fields";
+import { MediaPickerField } from "@/components/media/media-picker";
 import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
 import { LanguageTabs, StructureFields } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
 import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
-import type { RecordEditorProps } from "@/components/collections/record-editors";
+import type { RecordEditorProps } from "@/components/collections/record-editor-props";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useAdmin } from "@/lib/admin/admin-context";

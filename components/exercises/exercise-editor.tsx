@@ -3,12 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useMemo, useRef } from "react";
 import { useFieldArray, type UseFormReturn } from "react-hook-form";
-import { ChoiceOptions, LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
+import { ChoiceOptions, LookupPickerField } from "@/components/collections/form-fields";
+import { MediaPickerField } from "@/components/media/media-picker";
 import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
 import { LanguageTabs, StructureFields, StructureScope } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
 import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
-import type { RecordEditorProps } from "@/components/collections/record-editors";
+import type { RecordEditorProps } from "@/components/collections/record-editor-props";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";

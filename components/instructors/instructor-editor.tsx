@@ -2,10 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FullRecord } from "@/components/collections/api";
-import { ChoiceOptions, LookupPickerField, MediaPickerField } from "@/components/collections/form-fields";
+import { ChoiceOptions, LookupPickerField } from "@/components/collections/form-fields";
+import { MediaPickerField } from "@/components/media/media-picker";
 import { uploadOf } from "@/components/collections/form-schemas";
 import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
-import type { RecordEditorProps } from "@/components/collections/record-editors";
+import type { RecordEditorProps } from "@/components/collections/record-editor-props";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useAdmin } from "@/lib/admin/admin-context";

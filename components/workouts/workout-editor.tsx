@@ -8,7 +8,7 @@ import { useRecord, type FullRecord } from "@/components/collections/api";
 import type { UploadRef } from "@/components/collections/form-schemas";
 import { LookupPickerField } from "@/components/collections/form-fields";
 import { LanguageTabs, StructureFields, StructureScope } from "@/components/collections/language-tabs";
-import { MediaPicker } from "@/components/collections/media-picker";
+import { MediaPicker } from "@/components/media/media-picker";
 import { RecordFormActions, useRecordForm } from "@/components/collections/record-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

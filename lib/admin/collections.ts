@@ -19,7 +19,7 @@ export type AdminCollection = {
   titleField: "name" | "title";
   /** Packages carry a description beside the name. */
   hasDescription?: boolean;
-  /** Has an editor in components/collections/record-editors.tsx (the list links to it). */
+  /** Has an editor in app/admin/(app)/content/[collection]/record-editors.tsx (the list links to it). */
   editable: boolean;
   /** Keeps a version per write (docs/decisions/0027): the editor shows the history beside the form. */
   versioned?: boolean;

@@ -2,7 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import Link from "next/link";
-import { findRecordEditor } from "@/components/collections/record-editors";
+import { findRecordEditor } from "../record-editors";
 import { Notice } from "@/components/ui/notice";
 import { VersionHistory } from "@/components/versions/version-history";
 import { requireAdminSession } from "@/lib/admin-session/get-admin-session";

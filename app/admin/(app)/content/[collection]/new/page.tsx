@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { findRecordEditor } from "@/components/collections/record-editors";
+import { findRecordEditor } from "../record-editors";
 import { findAdminCollection } from "@/lib/admin/collections";
 
 type Params = { params: Promise<{ collection: string }> };

@@ -1,15 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { Controller, type FieldValues } from "react-hook-form";
 import { forwardRef, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { ApiRequestError, apiRequest, describeError } from "@/lib/admin/api-client";
-import { MediaPanel } from "@/components/media/media-panel";
-import { uploadFileResumable } from "@/components/media/resumable-upload";
+import { MediaPanel } from "./media-panel";
+import { uploadFileResumable } from "./resumable-upload";
 import { uploadFile } from "./upload-file";
-import type { UploadRef } from "./form-schemas";
+import type { UploadRef } from "@/components/collections/form-schemas";
+import type { BoundField } from "@/components/collections/form-fields";
 
 /** What a field takes: images (also animated gif/webp), mp4 videos, mp3/m4a audio, or video and audio. */
 export type MediaKind = "image" | "video" | "audio" | "media";
@@ -208,5 +210,18 @@ function UploadLibrary({ open, kind, title, onClose, onPick }: { open: boolean; 
         </Button>
       </div>
     </Dialog>
+  );
+}
+
+/** A MediaPicker bound to a form field holding an upload (the API's Upload record) or null. */
+export function MediaPickerField<T extends FieldValues, O>({ form, name, label, hint, kind }: BoundField<T, O> & { kind: MediaKind }) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MediaPicker ref={field.ref} label={label} hint={hint} kind={kind} value={field.value ?? null} onChange={field.onChange} error={fieldState.error?.message} />
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { ApiRequestError } from "@/lib/admin/api-client";
-import type { UploadRef } from "./form-schemas";
+import type { UploadRef } from "@/components/collections/form-schemas";
 
 /**
  * POSTs a file to /api/v3/uploads (same origin, the session cookie is the credential) and reports the

@@ -1,20 +1,18 @@
 import type { ReactNode } from "react";
-import type { AdminCollection } from "@/lib/admin/collections";
+import type { RecordEditorProps } from "@/components/collections/record-editor-props";
 import { EquipmentEditor } from "@/components/equipment/equipment-editor";
 import { ExerciseEditor } from "@/components/exercises/exercise-editor";
 import { InstructorEditor } from "@/components/instructors/instructor-editor";
 import { OnDemandEditor } from "@/components/on-demand/on-demand-editor";
 import { WorkoutEditor } from "@/components/workouts/workout-editor";
 import { TrainingPlanEditor } from "@/components/training-plans/training-plan-editor";
-import { LookupEditor } from "./lookup-form";
-
-/** What every record editor receives: the collection, and the id of the record (absent to create one). */
-export type RecordEditorProps = { collection: AdminCollection; id?: string };
+import { LookupEditor } from "@/components/collections/lookup-form";
 
 /**
  * The editor of each editable collection, by its admin slug. Lookups share one form; the content
  * collections have purpose-built editors. A collection listed here must say `editable: true` in
- * lib/admin/collections.ts so its list links to the editor.
+ * lib/admin/collections.ts so its list links to the editor. The editors meet here, in app/: admin
+ * feature folders (components/<feature>) never import each other (eslint.config.mjs).
  */
 type RenderEditor = (props: RecordEditorProps) => ReactNode;
 
