@@ -49,8 +49,8 @@ function origin(url: string, name: string): string {
   if (/node_modules\/undici\//.test(url)) return "undici (fetch Request/Response)";
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
   if (match) return match[1]!;
-  // Bundled server code (.next/server): Turbopack names a chunk after the modules in it.
-  const chunk = /\.next\/server\/.*?([^/]+)$/.exec(url)?.[1];
+  // Bundled server code (.next/server, or the NEXT_DIST_DIR it was built into): Turbopack names a chunk after the modules in it.
+  const chunk = /\.next[^/]*\/server\/.*?([^/]+)$/.exec(url)?.[1];
   if (chunk) {
     if (chunk.startsWith("[turbopack]")) return "Turbopack runtime";
     const bundled = /^node_modules_((?:@[a-z0-9-]+_)?[a-z0-9-]+?)_(?:[a-z0-9-]+_)?[0-9a-z_-]+\._\.js$/.exec(chunk)?.[1];
