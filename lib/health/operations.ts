@@ -6,7 +6,7 @@ import { defineOperation } from "@/lib/http/route";
 import { json } from "@/lib/http/responses";
 import { getStorage } from "@/lib/storage";
 import packageJson from "@/package.json";
-import { checkReadiness, READINESS_TIMEOUT_MS } from "./readiness";
+import { answersWithin, checkReadiness, READINESS_TIMEOUT_MS } from "./readiness";
 
 export const SERVICE_VERSION: string = packageJson.version;
 
@@ -37,7 +37,7 @@ export const getHealth = defineOperation({
     503: { description: "The database does not answer", schema: healthSchema },
   },
   handle: async () => {
-    const { isReady: isUp } = await checkReadiness({ database: pingDatabase }, READINESS_TIMEOUT_MS, { onlyBuiltIn: true });
+    const isUp = await answersWithin(pingDatabase, READINESS_TIMEOUT_MS);
     const body = { status: isUp ? "ok" : "unavailable", database: getEnv().database, version: SERVICE_VERSION };
     return json(body, { status: isUp ? 200 : 503, headers: { "Cache-Control": "no-store" } });
   },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { checkReadiness, registerReadinessCheck } from "./readiness";
+import { answersWithin, checkReadiness, registerReadinessCheck } from "./readiness";
 
 const removers: Array<() => void> = [];
 afterEach(() => {
@@ -24,5 +24,12 @@ describe("readiness checks", () => {
     remove();
     expect(await checkReadiness({})).toEqual({ isReady: true, checks: {} });
     expect(() => registerReadinessCheck("Job Queue", async () => undefined)).toThrow("a readiness check's name is lowercase letters, digits, - and _: Job Queue");
+  });
+
+  it("answers whether one check settles in time (GET /health's database check)", async () => {
+    expect(await answersWithin(async () => undefined, 50)).toBe(true);
+    expect(await answersWithin(() => Promise.reject(new Error("down")), 50)).toBe(false);
+    expect(await answersWithin(() => new Promise(() => undefined), 50)).toBe(false);
+    expect(await answersWithin(() => { throw new Error("not even a promise"); }, 50)).toBe(false);
   });
 });

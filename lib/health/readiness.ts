@@ -38,22 +38,29 @@ export function registerReadinessCheck(name: string, check: ReadinessCheck): () 
 
 export type ReadinessReport = { isReady: boolean; checks: Record<string, "ok" | "unavailable"> };
 
-async function answers(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+/**
+ * Whether `check` resolves within `timeoutMs`. One promise and one timer: `GET /health` runs this on
+ * every call, and a race of promises cost it a noticeable share (docs/benchmarks.md, 2026-11-29).
+ */
+export function answersWithin(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    const settle = (isUp: boolean) => {
+      clearTimeout(timer);
+      resolve(isUp);
+    };
+    try {
+      check().then(() => settle(true), () => settle(false));
+    } catch {
+      settle(false);
+    }
   });
-  try {
-    return await Promise.race([check().then(() => true, () => false), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
-/** Runs `builtIn` and (unless `onlyBuiltIn`) every registered check at once, each bounded by the timeout. */
-export async function checkReadiness(builtIn: Record<string, ReadinessCheck>, timeoutMs = READINESS_TIMEOUT_MS, options: { onlyBuiltIn?: boolean } = {}): Promise<ReadinessReport> {
-  const all = new Map([...Object.entries(builtIn), ...(options.onlyBuiltIn ? [] : registry())]);
-  const results = await Promise.all([...all].map(async ([name, check]) => [name, await answers(check, timeoutMs)] as const));
+/** Runs `builtIn` and every registered check at once, each bounded by the timeout. */
+export async function checkReadiness(builtIn: Record<string, ReadinessCheck>, timeoutMs = READINESS_TIMEOUT_MS): Promise<ReadinessReport> {
+  const all = new Map([...Object.entries(builtIn), ...registry()]);
+  const results = await Promise.all([...all].map(async ([name, check]) => [name, await answersWithin(check, timeoutMs)] as const));
   const checks = Object.fromEntries(results.map(([name, isUp]) => [name, isUp ? "ok" : "unavailable"] as const));
   return { isReady: results.every(([, isUp]) => isUp), checks };
 }

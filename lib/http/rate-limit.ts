@@ -13,14 +13,15 @@ const MAX_TRACKED_KEYS = 100_000;
 
 export type RateLimitHit = { count: number; resetAt: number };
 
+/** Counts a hit; a store in this process answers at once, without a promise. */
 export interface RateLimitStore {
-  hit(key: string, now: number): Promise<RateLimitHit>;
+  hit(key: string, now: number): RateLimitHit | Promise<RateLimitHit>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  async hit(key: string, now: number): Promise<RateLimitHit> {
+  hit(key: string, now: number): RateLimitHit {
     const start = now - (now % WINDOW_MS);
     let window = this.windows.get(key);
     if (!window || window.start !== start) {
@@ -54,7 +55,9 @@ class RedisRateLimitStore implements RateLimitStore {
 }
 
 const STORE_KEY = Symbol.for("fcs.rate-limit-store");
-type StoreHolder = { [STORE_KEY]?: Promise<RateLimitStore> };
+/** The store once created, so that a request need not wait on the promise of it. */
+const READY_STORE_KEY = Symbol.for("fcs.rate-limit-store.ready");
+type StoreHolder = { [STORE_KEY]?: Promise<RateLimitStore>; [READY_STORE_KEY]?: RateLimitStore };
 
 async function createStore(): Promise<RateLimitStore> {
   const url = getEnv().REDIS_URL;
@@ -65,9 +68,10 @@ async function createStore(): Promise<RateLimitStore> {
   return new RedisRateLimitStore(redis);
 }
 
-function getStore(): Promise<RateLimitStore> {
+function getStore(): RateLimitStore | Promise<RateLimitStore> {
   const holder = globalThis as StoreHolder;
-  holder[STORE_KEY] ??= createStore();
+  if (holder[READY_STORE_KEY]) return holder[READY_STORE_KEY];
+  holder[STORE_KEY] ??= createStore().then((store) => (holder[READY_STORE_KEY] = store));
   return holder[STORE_KEY];
 }
 
@@ -100,7 +104,11 @@ export async function applyRateLimit(req: Request, headers: Headers): Promise<vo
   const now = Date.now();
   let hit: RateLimitHit;
   try {
-    hit = await (await getStore()).hit(rateLimitKey(req), now);
+    // Awaited only when pending: an await costs every request a turn of the microtask queue.
+    const found = getStore();
+    const store = found instanceof Promise ? await found : found;
+    const counted = store.hit(rateLimitKey(req), now);
+    hit = counted instanceof Promise ? await counted : counted;
   } catch (error) {
     log.warn("rate limit store unavailable; request allowed", describeError(error));
     return;
