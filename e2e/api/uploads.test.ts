@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeBmp24 } from "@/lib/uploads/bmp";
 import { apiFetch, call, loginAs } from "../support/api";
-import { waitForJob } from "../support/jobs";
+import { jobsOf, waitForJob } from "../support/jobs";
 import { startTestServer, type TestServer } from "../support/server";
 import { TEST_SECRETS } from "../support/test-env";
 
@@ -273,7 +273,11 @@ describe("POST /uploads", () => {
   });
 
   it("leaves no file behind for a refused upload", async () => {
-    // Thumbnails of earlier uploads may still be arriving from their jobs; originals may not change.
+    // Earlier uploads' jobs write files (thumbnails; a video's poster, an upload of its own, and its
+    // streams): let them finish first, so that only this request could change what is stored.
+    const writing = async () =>
+      (await Promise.all(["uploads.thumbnails", "media.process"].map((task) => jobsOf(server, alphaAdmin, task)))).flat().filter((job) => ["created", "retry", "active"].includes(job.state)).length;
+    await expect.poll(writing, { timeout: 60_000, interval: 200 }).toBe(0);
     const originals = async () => (await server.storedKeys()).filter((key) => !key.includes("/thumbnails/"));
     const before = await originals();
     const response = await upload(editor, Buffer.from("plain text ".repeat(1000)), "x.png");
