@@ -45,3 +45,16 @@ export function toast(page: Page, text: string | RegExp) {
 export function languageTab(page: Page, code: string) {
   return page.getByRole("tablist", { name: "Languages" }).getByRole("tab", { name: new RegExp(`\\(${code}(, default)?\\)`) });
 }
+
+/**
+ * Releases the mouse at the end of a drag in a dnd-kit list or grid, then lets the page pass the
+ * moment a person's next click could come. For 50 ms after a pointer drag ends, dnd-kit's pointer
+ * sensor swallows every click on the document (its guard against the drop's own click), and a
+ * keyboard Enter on a button is a click too. A test acts within that window; a person does not. The
+ * wait is a timer in the page, set after dnd-kit's, so it ends after the guard is gone however busy
+ * the page is.
+ */
+export async function dropAfterDrag(page: Page) {
+  await page.mouse.up();
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 60)));
+}

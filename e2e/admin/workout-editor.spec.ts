@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
+import { dropAfterDrag, expectNoA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
 
 /**
  * The workout editor (ADR 10): every item type with VALUE and RANGE targets entered through the
@@ -502,7 +502,7 @@ test("items and exercises reorder with the keyboard only (and items by pointer);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
   await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 12 });
-  await page.mouse.up();
+  await dropAfterDrag(page);
   await expect(page.getByText("Dropped item 3: Timer at position 1 of 3.")).toBeAttached();
   await expect(item(training, 1).getByLabel("Timer title (en)")).toHaveValue("First");
   await expect(item(training, 2).getByLabel("Timer title (en)")).toHaveValue("Second");
