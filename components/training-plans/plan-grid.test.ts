@@ -7,6 +7,9 @@ import {
   dayLabel,
   duplicateWeek,
   findPlace,
+  fitnessFormLanguages,
+  fitnessTextInputsOf,
+  fitnessTextsOf,
   gridFromApi,
   gridToApi,
   gridTotals,
@@ -117,6 +120,17 @@ describe("plan grid", () => {
     expect(gridToApi(addActivity(grid, { week: 0, day: 3 }, run("new")))[0]!.days[3]!.activities[0]).not.toHaveProperty("id");
   });
 
+  it("writes a fitness activity's emptied languages as \"\", which removes them from the stored activity", () => {
+    const emptied: GridActivity = { key: "a1", type: "fitness-activities", id: "fa_k3x9q2m7", fields: { title: { en: " Easy run ", de: "", fr: "Course" }, description: { en: "", de: " Locker ", fr: "" }, distance: null, duration: null } };
+    const body = gridToApi(addActivity(addWeek([]), { week: 0, day: 0 }, emptied));
+    expect(body[0]!.days[0]!.activities[0]).toEqual({
+      type: "fitness-activities",
+      id: "fa_k3x9q2m7",
+      fields: { title: { en: "Easy run", de: "", fr: "Course" }, description: { en: "", de: "Locker", fr: "" }, distance: null, duration: null },
+    });
+    expect(weeksInputSchema.safeParse(body).success).toBe(true);
+  });
+
   it("names days for people", () => {
     expect(dayLabel({ week: 0, day: 0 })).toBe("Week 1, Monday");
     expect(dayLabel({ week: 3, day: 6 })).toBe("Week 4, Sunday");
@@ -136,5 +150,32 @@ describe("what the grid calls an activity", () => {
   it("names a workout by its preview, read in the focused language", () => {
     const workout: GridActivity = { key: "a2", type: "workouts", id: "w1" };
     expect(activityTitle(workout, { id: "w1", title: "Bergsprints", status: undefined }, german)).toBe("Bergsprints");
+  });
+});
+
+describe("a fitness activity's texts in its form", () => {
+  const stored = { title: { en: "Easy run", de: "Lockerer Lauf", fr: "" }, description: { en: "Conversational pace", de: "", fr: "" }, distance: 5000, duration: null };
+  const languages = ["en", "de", "fr"];
+
+  it("edits the focused language beside the default language's texts, read only as the source", () => {
+    expect(fitnessFormLanguages(stored, { language: "de", defaultLanguage: "en" })).toEqual({ edited: ["de"], source: "en" });
+    expect(fitnessFormLanguages(stored, { language: "en", defaultLanguage: "en" })).toEqual({ edited: ["en"] });
+  });
+
+  it("edits the default language's texts too while the activity has no title in it (a new one)", () => {
+    expect(fitnessFormLanguages(undefined, { language: "de", defaultLanguage: "en" })).toEqual({ edited: ["en", "de"] });
+    expect(fitnessFormLanguages({ ...stored, title: { en: " ", de: "Lauf" } }, { language: "de", defaultLanguage: "en" })).toEqual({ edited: ["en", "de"] });
+    expect(fitnessFormLanguages(undefined, { language: "en", defaultLanguage: "en" })).toEqual({ edited: ["en"] });
+  });
+
+  it("holds every language's texts and gives them back trimmed, whatever language was in focus", () => {
+    const inputs = fitnessTextInputsOf(stored, languages);
+    expect(inputs).toEqual({ en: { title: "Easy run", description: "Conversational pace" }, de: { title: "Lockerer Lauf", description: "" }, fr: { title: "", description: "" } });
+    const edited = { ...inputs, de: { title: " Ruhiger Lauf ", description: "Im Plauderton" } };
+    expect(fitnessTextsOf(edited, languages)).toEqual({
+      title: { en: "Easy run", de: "Ruhiger Lauf", fr: "" },
+      description: { en: "Conversational pace", de: "Im Plauderton", fr: "" },
+    });
+    expect(fitnessTextInputsOf(undefined, ["en", "de"])).toEqual({ en: { title: "", description: "" }, de: { title: "", description: "" } });
   });
 });

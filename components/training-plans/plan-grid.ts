@@ -181,9 +181,15 @@ export function gridFromApi(weeks: unknown, languages: readonly string[], defaul
   });
 }
 
-const filled = (texts: Texts) => Object.fromEntries(Object.entries(texts).filter(([, value]) => value.trim() !== ""));
+const trimmed = (texts: Texts): Texts => Object.fromEntries(Object.entries(texts).map(([language, value]) => [language, value.trim()]));
+const hasText = (texts: Texts) => Object.values(texts).some((value) => value.trim() !== "");
 
-/** The `weeks` of a PUT body: seven days a week, texts in every language that has one. */
+/**
+ * The `weeks` of a PUT body: seven days a week. A fitness activity's texts go in every language the
+ * editor holds, "" where one was emptied: the API merges them into the stored activity's, and "" is
+ * what removes a language there (left out, it would keep the stored text). A description empty in
+ * every language is left out, which means none.
+ */
 export function gridToApi(grid: Grid) {
   return grid.map((week) => ({
     days: week.days.map((day) => ({
@@ -193,8 +199,8 @@ export function gridToApi(grid: Grid) {
               type: activity.type,
               ...(activity.id ? { id: activity.id } : {}),
               fields: {
-                title: filled(activity.fields.title),
-                ...(Object.keys(filled(activity.fields.description)).length > 0 ? { description: filled(activity.fields.description) } : {}),
+                title: trimmed(activity.fields.title),
+                ...(hasText(activity.fields.description) ? { description: trimmed(activity.fields.description) } : {}),
                 distance: activity.fields.distance,
                 duration: activity.fields.duration,
               },
@@ -216,4 +222,37 @@ export type ActivityLanguages = { language: string; defaultLanguage: string };
 export function activityTitle(activity: GridActivity, preview: ActivityPreview | undefined, { language, defaultLanguage }: ActivityLanguages): string {
   if (activity.type === "fitness-activities") return activity.fields.title[language] || activity.fields.title[defaultLanguage] || "Untitled fitness activity";
   return preview?.title ?? "Loading…";
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A fitness activity's texts in the add and edit forms
+
+/** A fitness activity's title and description in one language, as its form's inputs hold them. */
+export type FitnessText = { title: string; description: string };
+/** Every language's FitnessText: switching the focused language keeps what was typed in the others. */
+export type FitnessTextInputs = Record<string, FitnessText>;
+
+export function fitnessTextInputsOf(fields: FitnessFields | undefined, languages: readonly string[]): FitnessTextInputs {
+  return Object.fromEntries(languages.map((language) => [language, { title: fields?.title[language] ?? "", description: fields?.description[language] ?? "" }]));
+}
+
+/** The inputs' texts as the grid holds them: every language, trimmed, "" where there is none. */
+export function fitnessTextsOf(inputs: FitnessTextInputs, languages: readonly string[]): Pick<FitnessFields, "title" | "description"> {
+  const text = (language: string, name: keyof FitnessText) => inputs[language]?.[name].trim() ?? "";
+  return {
+    title: Object.fromEntries(languages.map((language) => [language, text(language, "title")])),
+    description: Object.fromEntries(languages.map((language) => [language, text(language, "description")])),
+  };
+}
+
+/**
+ * Which languages a fitness activity's form edits, and which it shows read only as the source to
+ * translate from, with `language` in focus: the focused language, beside the default language's texts.
+ * An activity without a title in the default language (a new one) cannot be saved without it, so then
+ * the default language's inputs are editable too, first.
+ */
+export function fitnessFormLanguages(fields: FitnessFields | undefined, { language, defaultLanguage }: ActivityLanguages): { edited: string[]; source?: string } {
+  if (language === defaultLanguage) return { edited: [language] };
+  if (!fields?.title[defaultLanguage]?.trim()) return { edited: [defaultLanguage, language] };
+  return { edited: [language], source: defaultLanguage };
 }

@@ -7,7 +7,7 @@ import type { FullRecord } from "@/components/collections/api";
 import { LookupPickerField } from "@/components/collections/form-fields";
 import { MediaPickerField } from "@/components/media/media-picker";
 import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
-import { LanguageTabs, StructureFields, useLanguageFocus } from "@/components/collections/language-tabs";
+import { LanguageTabs, StructureFields, StructureScope, useLanguageFocus } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
 import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
 import type { RecordEditorProps } from "@/components/collections/record-editor-props";
@@ -156,8 +156,9 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
               </dl>
             </div>
             {typeof formState.errors.weeks?.message === "string" ? <Notice tone="error">{formState.errors.weeks.message}</Notice> : null}
-            <StructureFields>
-              <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
+            {/* For translators the grid is read only but not disabled: they open a fitness activity to translate its texts. */}
+            <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
+              <StructureScope>
                 <div className="min-w-0 space-y-3">
                   <WeekGrid
                     grid={grid}
@@ -195,19 +196,19 @@ function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: Load
                     Add week
                   </Button>
                 </div>
-                <div className="lg:sticky lg:top-4 lg:self-start">
-                  <ActivityPanel
-                    target={target}
-                    onAdd={(activity, preview) => {
-                      if (!target) return;
-                      if (preview) setAdded((current) => new Map(current).set(preview.id, preview));
-                      setGrid(addActivity(grid, target, activity));
-                      toast.show(`Added “${activityTitle(activity, preview, gridLanguages)}” to ${dayLabel(target)}.`);
-                    }}
-                  />
-                </div>
-              </div>
-            </StructureFields>
+              </StructureScope>
+              <StructureFields className="lg:sticky lg:top-4 lg:self-start">
+                <ActivityPanel
+                  target={target}
+                  onAdd={(activity, preview) => {
+                    if (!target) return;
+                    if (preview) setAdded((current) => new Map(current).set(preview.id, preview));
+                    setGrid(addActivity(grid, target, activity));
+                    toast.show(`Added “${activityTitle(activity, preview, gridLanguages)}” to ${dayLabel(target)}.`);
+                  }}
+                />
+              </StructureFields>
+            </div>
           </section>
           {/* The week grid is the plan's heart and comes first; the details sit beside it on a wide screen, below it otherwise. */}
           <section aria-labelledby="plan-details" className="space-y-4">

@@ -5,6 +5,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { StatusBadges } from "@/components/collections/status-badges";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useIsReadOnly } from "@/components/ui/read-only-scope";
 import type { ActivityPreview } from "./api";
 import { activityTitle, DAY_NAMES, dayLabel, findDay, findPlace, type ActivityLanguages, type DayRef, type Grid, type GridActivity, type GridDay, type GridWeek, type Place } from "./plan-grid";
 
@@ -195,8 +196,10 @@ function ActivityChip({
   onMove: () => void;
   onRemove: () => void;
 }) {
+  // Read only (for translators): the activity can be opened (to translate a fitness activity's texts) but not moved or removed.
+  const isReadOnly = useIsReadOnly();
   // Only the pointer listeners: keyboard users move an activity with its Move button instead.
-  const { listeners, setNodeRef, transform, isDragging } = useDraggable({ id: activity.key });
+  const { listeners, setNodeRef, transform, isDragging } = useDraggable({ id: activity.key, disabled: isReadOnly });
   const title = activityTitle(activity, preview, languages);
   return (
     <li
@@ -205,7 +208,7 @@ function ActivityChip({
       className={`rounded border bg-white p-1.5 text-xs shadow-sm ${error ? "border-rose-600" : "border-slate-300"} ${isDragging ? "relative z-10 opacity-80" : ""}`}
       data-activity={activity.key}
     >
-      <div {...listeners} className="cursor-grab touch-none">
+      <div {...listeners} className={isReadOnly ? undefined : "cursor-grab touch-none"}>
         <div className="font-medium break-words">{title}</div>
         <div className="mt-0.5 flex flex-wrap items-center gap-1">
           <Badge tone={activity.type === "fitness-activities" ? "info" : "neutral"}>{KIND_LABELS[activity.type]}</Badge>
@@ -217,10 +220,10 @@ function ActivityChip({
         <button type="button" className="rounded px-1 text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600" aria-label={`Open ${title}`} onClick={onOpen}>
           Open
         </button>
-        <button type="button" className="rounded px-1 text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600" aria-label={`Move ${title}`} onClick={onMove}>
+        <button type="button" className="rounded px-1 text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:bg-transparent disabled:text-slate-500" aria-label={`Move ${title}`} disabled={isReadOnly} onClick={onMove}>
           Move
         </button>
-        <button type="button" className="rounded px-1 text-rose-800 hover:bg-rose-50 focus-visible:outline-2 focus-visible:outline-blue-600" aria-label={`Remove ${title}`} onClick={onRemove}>
+        <button type="button" className="rounded px-1 text-rose-800 hover:bg-rose-50 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:bg-transparent disabled:text-slate-500" aria-label={`Remove ${title}`} disabled={isReadOnly} onClick={onRemove}>
           Remove
         </button>
       </div>
