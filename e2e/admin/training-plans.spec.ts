@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { apiLogin, bearer, createViaApi, uploadViaApi } from "./api-setup";
+import { apiLogin, bearer, createViaApi, signInAs, uploadViaApi } from "./api-setup";
 import { mp4, png } from "./content-support";
 import { E2E_ADMIN } from "./credentials";
 import { dropAfterDrag, expectNoA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
@@ -174,4 +174,124 @@ test("an editor builds a four-week plan in the grid, moves activities by drag an
   await expectNoA11yViolations(page);
   await details.getByRole("button", { name: "Close" }).click();
   await expect(week(page, 4)).toContainText("Rest day");
+});
+
+/** A one-week plan made through the API, with a fitness activity on Saturday; removed after the test. */
+async function planWithFitnessActivity(page: Page, token: string, title: string, activity: { title: Record<string, string>; description: Record<string, string> }) {
+  const image = await uploadViaApi(page.request, token, "plan.png", "image/png", await png(320, 200));
+  const rest = { activities: [] };
+  const saturday = { activities: [{ type: "fitness-activities", fields: { ...activity, distance: 5000, duration: 1800 } }] };
+  const plan = await createViaApi<{ id: string }>(page.request, token, "/content/training-plans", {
+    title: { en: title },
+    description: { en: "One week of running" },
+    image: image.id,
+    goals: [],
+    types: [],
+    level: "beginner",
+    locations: ["outdoor"],
+    weeks: [{ days: [rest, rest, rest, rest, rest, saturday, rest] }],
+  });
+  made.push(`/content/training-plans/${plan.id}`);
+  return plan.id;
+}
+
+/** The plan's first week's activities on one day as the API serves them in `lang`. */
+async function activitiesIn(page: Page, token: string, planId: string, lang: string, dayIndex: number) {
+  const response = await page.request.get(`/api/v3/content/training-plans/${planId}?lang=${lang}`, { headers: bearer(token) });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as Plan).weeks[0]!.days[dayIndex]!.activities.map((activity) => activity.fields);
+}
+
+test("with German in focus, an editor translates a fitness activity in its dialog beside the English source, adds one in both languages, and the API serves the German texts", async ({ page }) => {
+  test.setTimeout(90_000);
+  const token = await apiLogin(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const planId = await planWithFitnessActivity(page, token, "Run in two languages", { title: { en: "Easy run" }, description: { en: "Conversational pace" } });
+
+  await signInAsAdmin(page, `/admin/content/training-plans/${planId}`);
+  await languageTab(page, "de").click();
+  await expect(page).toHaveURL(/lang=de$/);
+  // Without a German title the grid shows the English one.
+  await day(page, "Week 1, Saturday").getByRole("button", { name: "Open Easy run", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Fitness activity" });
+  await expect(dialog.getByLabel("Activity title (en, source)", { exact: true })).toHaveValue("Easy run");
+  await expect(dialog.getByLabel("Activity title (en, source)", { exact: true })).not.toBeEditable();
+  await expect(dialog.getByLabel("Activity description (en, source)", { exact: true })).toHaveValue("Conversational pace");
+  await expect(dialog.getByLabel("Activity description (en, source)", { exact: true })).not.toBeEditable();
+  await expect(dialog.getByLabel("Activity title (en)", { exact: true })).toHaveCount(0);
+  await expect(dialog.getByLabel("Activity title (de)", { exact: true })).toHaveValue("");
+  await dialog.getByLabel("Activity title (de)", { exact: true }).fill("Lockerer Lauf");
+  await dialog.getByLabel("Activity description (de)", { exact: true }).fill("Im Plauderton");
+  await expectNoA11yViolations(page);
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(day(page, "Week 1, Saturday").getByRole("button", { name: "Open Lockerer Lauf", exact: true })).toBeVisible();
+
+  // A new fitness activity has no English title yet: the panel asks for it beside the German one.
+  await page.getByRole("button", { name: "Add an activity to Week 1, Monday" }).click();
+  await page.getByRole("button", { name: "Fitness activity", exact: true }).click();
+  await page.getByLabel("Activity title (de)", { exact: true }).fill("Dehnen");
+  await page.getByRole("button", { name: "Add the fitness activity to Week 1, Monday" }).click();
+  await expect(page.getByLabel("Activity title (en)", { exact: true })).toHaveAccessibleDescription("Enter the title in en, the default language");
+  await page.getByLabel("Activity title (en)", { exact: true }).fill("Stretch");
+  await page.getByRole("button", { name: "Add the fitness activity to Week 1, Monday" }).click();
+  await expect(day(page, "Week 1, Monday")).toContainText("Dehnen");
+
+  // In English the grid and the dialog show the English texts, as they were.
+  await languageTab(page, "en").click();
+  await expect(day(page, "Week 1, Monday")).toContainText("Stretch");
+  await day(page, "Week 1, Saturday").getByRole("button", { name: "Open Easy run", exact: true }).click();
+  await expect(dialog.getByLabel("Activity title (en)", { exact: true })).toHaveValue("Easy run");
+  await expect(dialog.getByLabel("Activity title (de)", { exact: true })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, "Saved “Run in two languages”.")).toBeVisible();
+  expect(await activitiesIn(page, token, planId, "de", 5)).toEqual([{ title: "Lockerer Lauf", description: "Im Plauderton", distance: 5000, duration: 1800 }]);
+  expect(await activitiesIn(page, token, planId, "en", 5)).toEqual([{ title: "Easy run", description: "Conversational pace", distance: 5000, duration: 1800 }]);
+  expect(await activitiesIn(page, token, planId, "de", 0)).toEqual([{ title: "Dehnen", description: "", distance: null, duration: null }]);
+  expect(await activitiesIn(page, token, planId, "en", 0)).toEqual([{ title: "Stretch", description: "", distance: null, duration: null }]);
+});
+
+test("a German translator opens a fitness activity in the read-only grid, translates it into German only, and saves", async ({ page }) => {
+  test.setTimeout(90_000);
+  const token = await apiLogin(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const translator = { email: "plan-translator-de@e2e.test", password: "plan-translator-password" };
+  const user = await createViaApi<{ id: string }>(page.request, token, "/users", { ...translator, role: "translator", languages: ["de"] });
+  made.push(`/users/${user.id}`);
+  const planId = await planWithFitnessActivity(page, token, "Run for translators", { title: { en: "Easy run", fr: "Course facile" }, description: { en: "Conversational pace" } });
+
+  // A translator lands on their own language; the grid's structure is theirs to read, not to change.
+  await signInAs(page, translator.email, translator.password, `/admin/content/training-plans/${planId}`);
+  await expect(languageTab(page, "de")).toHaveAttribute("aria-selected", "true");
+  const saturday = day(page, "Week 1, Saturday");
+  await expect(saturday.getByRole("button", { name: "Move Easy run", exact: true })).toBeDisabled();
+  await expect(saturday.getByRole("button", { name: "Remove Easy run", exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Add an activity to Week 1, Saturday" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Add week" })).toBeDisabled();
+
+  await saturday.getByRole("button", { name: "Open Easy run", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Fitness activity" });
+  await expect(dialog.getByLabel("Activity title (en, source)", { exact: true })).not.toBeEditable();
+  await expect(dialog.getByLabel("Distance (km)", { exact: true })).toHaveValue("5");
+  await expect(dialog.getByLabel("Distance (km)", { exact: true })).not.toBeEditable();
+  await expect(dialog.getByLabel("Duration (minutes)", { exact: true })).not.toBeEditable();
+  await dialog.getByLabel("Activity title (de)", { exact: true }).fill("Lockerer Lauf");
+  await expectNoA11yViolations(page);
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(dialog).toBeHidden();
+
+  // French is shown but not theirs to change, in the dialog as in the rest of the form.
+  await languageTab(page, "fr").click();
+  await saturday.getByRole("button", { name: "Open Course facile", exact: true }).click();
+  await expect(dialog.getByLabel("Activity title (fr)", { exact: true })).toHaveValue("Course facile");
+  await expect(dialog.getByLabel("Activity title (fr)", { exact: true })).not.toBeEditable();
+  await expect(dialog.getByLabel("Activity title (fr)", { exact: true })).toHaveAccessibleDescription("Read only: you translate de.");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, "Saved “Run for translators”.")).toBeVisible();
+  expect(await activitiesIn(page, token, planId, "de", 5)).toEqual([{ title: "Lockerer Lauf", description: "Conversational pace", distance: 5000, duration: 1800 }]);
+  expect(await activitiesIn(page, token, planId, "fr", 5)).toEqual([{ title: "Course facile", description: "Conversational pace", distance: 5000, duration: 1800 }]);
+  expect(await activitiesIn(page, token, planId, "en", 5)).toEqual([{ title: "Easy run", description: "Conversational pace", distance: 5000, duration: 1800 }]);
 });
