@@ -1,41 +1,29 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import type { Executor } from "@/lib/db";
 import { statusField, type FieldCompiler, type FilterCondition } from "@/lib/filter";
-import { multiLangStringSchema, plainTextSchema, renderedTextSchema, renderPlainText, renderText, translationStatusEntrySchema } from "@/lib/i18n";
+import { renderPlainText, renderText } from "@/lib/i18n";
 import type { LocalizedText } from "@/lib/i18n";
 import type { ContentContext } from "./context";
 
-/** Schemas shared by every collection's input and output. */
-export { durationSchema, intIdsSchema, levelSchema, locationSchema, slugInputSchema, textInputSchema, uploadRefInputSchema, uuidIdsSchema } from "./input-schemas";
-export const translationStatusSchema = z.array(translationStatusEntrySchema);
-export const contentStatusSchema = z
-  .record(z.string(), z.enum(["draft", "published", "unpublished"]))
-  .meta({ id: "ContentStatus", description: "Status per language key (`default` or a language code)", example: { default: "published", de: "draft" } });
-
-// A response shows a text in one of three ways, each with one name for its schema and the function
-// that renders it (docs/api.md "Languages"):
-// - rendered (`renderedTextSchema`, `renderedText`): a field typed "string or MultiLangString", a
-//   record's own title, name, description, steps;
-// - plain (`plainTextSchema`, `plainText`): a field typed `string`, a plain string unless the request
-//   asked for every text (`texts=all`);
-// - preview (`previewTextSchema`, `previewText`): a text of a list's preview, always a plain string in
-//   the response language.
-
-/** A text of a list's preview: always a plain string in the response language (docs/api.md "Content (lookups, exercises, equipment, instructors, workouts, training plans, on-demand)"). */
-export const previewTextSchema = z.string().meta({ description: "In the response language (lists always answer plain strings)" });
-
-/**
- * The response schemas of a record's texts in one representation (docs/api.md "Languages"): `rendered`
- * for the fields typed "string or MultiLangString", `plain` for every other text. A collection builds its
- * full-record schema from them twice: in the specification's shape and in the `texts=all` shape.
- */
-export type TextSchemas = { rendered: z.ZodType; plain: z.ZodType; suffix: "" | "AllTexts" };
-export const SPEC_TEXTS: TextSchemas = { rendered: renderedTextSchema, plain: plainTextSchema, suffix: "" };
-export const PREVIEW_TEXTS: TextSchemas = { rendered: previewTextSchema, plain: previewTextSchema, suffix: "" };
-export const ALL_TEXTS: TextSchemas = { rendered: multiLangStringSchema, plain: multiLangStringSchema, suffix: "AllTexts" };
-
+/** Schemas shared by every collection's input and output (isomorphic, in ./schemas). */
+export {
+  ALL_TEXTS,
+  contentStatusSchema,
+  durationSchema,
+  intIdsSchema,
+  levelSchema,
+  locationSchema,
+  PREVIEW_TEXTS,
+  previewTextSchema,
+  slugInputSchema,
+  SPEC_TEXTS,
+  textInputSchema,
+  translationStatusSchema,
+  uploadRefInputSchema,
+  uuidIdsSchema,
+  type TextSchemas,
+} from "./schemas";
 /** A field typed "string or MultiLangString" (a record's own title, name, description, steps). */
 export function renderedText(value: LocalizedText | null | undefined, ctx: ContentContext) {
   return renderText(value, ctx.view);

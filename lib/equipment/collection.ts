@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { tables } from "@/lib/db";
 import { defineCollection } from "@/lib/content/collection";
-import { collectionOperations } from "@/lib/content/operations";
 import { usesOf, type ReferenceUse } from "@/lib/content/references";
 import {
   ALL_TEXTS,
@@ -22,7 +21,7 @@ import { writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterSpec } from "@/lib/filter";
 import { ApiError } from "@/lib/core/errors";
 import { uploadRecordSchema } from "@/lib/uploads/records";
-import { equipmentInputSchema } from "./input-schemas";
+import { equipmentInputSchema } from "./schemas";
 
 const q = tables.equipment;
 type EquipmentRow = typeof q.$inferSelect;
@@ -36,14 +35,14 @@ const previewShape = {
   categories: z.array(z.number().int()),
   no_equipment: z.boolean().meta({ description: "True on the special record for exercises that need no equipment" }),
 };
-const equipmentPreviewSchema = z.object(previewShape).meta({ id: "EquipmentPreview" });
+export const equipmentPreviewSchema = z.object(previewShape).meta({ id: "EquipmentPreview" });
 // The name is typed `string`, the description "string or MultiLangString" (docs/api.md "Languages").
 const equipmentSchemaOf = (texts: TextSchemas) =>
   z
     .object({ ...previewShape, name: texts.plain, description: texts.rendered, image: uploadRecordSchema.nullable() })
     .meta({ id: `Equipment${texts.suffix}` });
-const equipmentSchema = equipmentSchemaOf(SPEC_TEXTS);
-const equipmentAllTextsSchema = equipmentSchemaOf(ALL_TEXTS);
+export const equipmentSchema = equipmentSchemaOf(SPEC_TEXTS);
+export const equipmentAllTextsSchema = equipmentSchemaOf(ALL_TEXTS);
 
 const fields = storedFields<EquipmentRow, EquipmentInput>({
   name: ownWrite("name"),
@@ -137,14 +136,4 @@ export const equipment = defineCollection<EquipmentRow, EquipmentInput>({
       { table: tables.exercises, uses: containsInt(tables.exercises.equipment), label: "exercise", title: tables.exercises.name },
       { table: tables.onDemand, uses: containsInt(tables.onDemand.equipment), label: "on-demand item", title: tables.onDemand.title },
     ]),
-});
-
-export const equipmentOperations = collectionOperations(equipment, {
-  name: "Equipment",
-  preview: equipmentPreviewSchema,
-  full: equipmentSchema,
-  fullAllTexts: equipmentAllTextsSchema,
-  input: equipmentInputSchema,
-  tag: "Equipment",
-  listDescription: "Filters: `q`, `id`, `name`, `slug`, `brand_id`, `categories`. The record with `no_equipment: true` stands for exercises that need none.",
 });

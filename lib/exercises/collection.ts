@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { tables } from "@/lib/db";
 import { defineCollection } from "@/lib/content/collection";
-import { collectionOperations } from "@/lib/content/operations";
 import { usesOf } from "@/lib/content/references";
 import {
   ALL_TEXTS,
@@ -24,7 +23,7 @@ import { ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterCondition, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
-import { exerciseInputSchema, genderSchema, orientationSchema } from "./input-schemas";
+import { exerciseInputSchema, genderSchema, orientationSchema } from "./schemas";
 
 const e = tables.exercises;
 type ExerciseRow = typeof e.$inferSelect;
@@ -189,16 +188,4 @@ export const exercises = defineCollection<ExerciseRow, ExerciseInput>({
   },
   findReferrers: (db, organization, row) =>
     findReferrersIn(db, organization, row.id, [{ table: tables.workouts, uses: containsUuid(tables.workouts.exerciseIds), label: "workout", title: tables.workouts.title }]),
-});
-
-export const exerciseOperations = collectionOperations(exercises, {
-  name: "Exercise",
-  preview: exercisePreviewSchema,
-  full: exerciseSchema,
-  fullAllTexts: exerciseAllTextsSchema,
-  input: exerciseInputSchema,
-  tag: "Exercises",
-  readsWithPreviewLinks: true,
-  listDescription:
-    "Filters: `q` (exercise name or equipment name), `name[contains]`, `level`, `gender`, `equipment[in|and|eq]`, `equipment_brands` (list, any), `muscle_groups[and|in|eq]`, `types`. Order: `updated` (default, desc), `created`, `name`.",
 });

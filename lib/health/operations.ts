@@ -1,22 +1,11 @@
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { getDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { defineOperation } from "@/lib/http/route";
 import { json } from "@/lib/http/responses";
 import { getStorage } from "@/lib/storage";
-import packageJson from "@/package.json";
 import { answersWithin, checkReadiness, READINESS_TIMEOUT_MS } from "./readiness";
-
-export const SERVICE_VERSION: string = packageJson.version;
-
-export const healthSchema = z
-  .object({
-    status: z.enum(["ok", "unavailable"]),
-    database: z.enum(["embedded", "postgresql"]),
-    version: z.string(),
-  })
-  .meta({ id: "Health", example: { status: "ok", database: "embedded", version: SERVICE_VERSION } });
+import { healthSchema, readinessSchema, SERVICE_VERSION } from "./schemas";
 
 async function pingDatabase(): Promise<void> {
   const { db } = await getDatabase();
@@ -42,17 +31,6 @@ export const getHealth = defineOperation({
     return json(body, { status: isUp ? 200 : 503, headers: { "Cache-Control": "no-store" } });
   },
 });
-
-const checkStateSchema = z.enum(["ok", "unavailable"]);
-
-export const readinessSchema = z
-  .object({
-    status: z.enum(["ready", "unavailable"]),
-    checks: z.record(z.string(), checkStateSchema).meta({
-      description: "Each part this process needs: `database` and `storage` always, and every part that registered a check of its own (such as the job queue).",
-    }),
-  })
-  .meta({ id: "Readiness", example: { status: "ready", checks: { database: "ok", storage: "ok" } } });
 
 export const getReadiness = defineOperation({
   method: "GET",

@@ -2,20 +2,19 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { tables } from "@/lib/db";
 import { defineCollection } from "@/lib/content/collection";
-import { collectionOperations } from "@/lib/content/operations";
 import type { ReferenceUse } from "@/lib/content/references";
 import { equalsId, findReferrersIn, searchTextField } from "@/lib/content/shared";
 import { storedFields } from "@/lib/content/stored-fields";
 import { buildSearchText } from "@/lib/content/text";
 import { scalarField, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
-import { instructorGenderSchema as genderSchema, instructorInputSchema } from "./input-schemas";
+import { instructorGenderSchema as genderSchema, instructorInputSchema } from "./schemas";
 
 const i = tables.instructors;
 type InstructorRow = typeof i.$inferSelect;
 type InstructorInput = z.output<typeof instructorInputSchema>;
 
-const instructorSchema = z
+export const instructorSchema = z
   .object({ id: z.uuid(), user_id: z.uuid().nullable(), name: z.string(), gender: genderSchema.nullable(), photo: uploadRecordSchema.nullable() })
   .meta({ id: "Instructor" });
 
@@ -80,13 +79,4 @@ export const instructors = defineCollection<InstructorRow, InstructorInput>({
   },
   findReferrers: (db, organization, row) =>
     findReferrersIn(db, organization, row.id, [{ table: tables.onDemand, uses: equalsId(tables.onDemand.instructorId), label: "on-demand item", title: tables.onDemand.title }]),
-});
-
-export const instructorOperations = collectionOperations(instructors, {
-  name: "Instructor",
-  preview: instructorSchema,
-  full: instructorSchema,
-  input: instructorInputSchema,
-  tag: "Instructors",
-  listDescription: "Filters: `q`, `id`, `name`, `gender`, `user_id`. Order: `updated` (default), `created`, `name`.",
 });

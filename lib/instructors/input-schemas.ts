@@ -1,14 +1,2 @@
-import { z } from "zod";
-import { uploadRefInputSchema } from "@/lib/content/input-schemas";
-
-export const instructorGenderSchema = z.enum(["male", "female", "duo"]);
-
-/** The instructor API's input, shared with the admin's editor (no database code here). */
-export const instructorInputSchema = z
-  .object({
-    name: z.string().trim().min(1, "must not be empty").max(200),
-    user_id: z.uuid("must be a user id").nullable().optional().meta({ description: "A user of the organization this instructor is" }),
-    gender: instructorGenderSchema.nullable().optional(),
-    photo: uploadRefInputSchema.nullable().optional(),
-  })
-  .meta({ id: "InstructorInput", example: { name: "Mara Lind", user_id: null, gender: "female", photo: null } });
+/** The admin's form schemas (components/) still import this path; everything else imports ./schemas. */
+export * from "./schemas";

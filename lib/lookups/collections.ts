@@ -2,7 +2,6 @@ import { z } from "zod";
 import { tables } from "@/lib/db";
 import type { LocalizedText } from "@/lib/db/schema";
 import { defineCollection, type ContentTable } from "@/lib/content/collection";
-import { collectionOperations } from "@/lib/content/operations";
 import {
   ALL_TEXTS,
   containsInt,
@@ -148,15 +147,9 @@ function defineLookup(options: LookupOptions) {
     },
     findReferrers: options.findReferrers ?? ((db, organization, row) => findReferrersIn(db, organization, row.id, options.referrers)),
   });
-  const operations = collectionOperations(collection, {
-    name: options.entity,
-    preview: previewSchema,
-    full: recordSchema,
-    fullAllTexts: recordAllTextsSchema,
-    input: inputSchema,
-    tag: options.tag,
-  });
-  return { collection, operations };
+  // What ./operations declares the lookup's endpoints with.
+  const schemas = { name: options.entity, preview: previewSchema, full: recordSchema, fullAllTexts: recordAllTextsSchema, input: inputSchema, tag: options.tag };
+  return { collection, schemas };
 }
 
 const t = tables;

@@ -2,7 +2,6 @@ import { getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tables } from "@/lib/db";
 import { defineCollection } from "@/lib/content/collection";
-import { collectionOperations } from "@/lib/content/operations";
 import { usesOf, type ReferenceUse } from "@/lib/content/references";
 import {
   ALL_TEXTS,
@@ -26,7 +25,7 @@ import { copiedOr, ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FieldCompiler, type FilterCondition, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
-import { ON_DEMAND_TYPES, onDemandInputSchema, onDemandTypeSchema as typeSchema } from "./input-schemas";
+import { ON_DEMAND_TYPES, onDemandInputSchema, onDemandTypeSchema as typeSchema } from "./schemas";
 
 const o = tables.onDemand;
 type OnDemandRow = typeof o.$inferSelect;
@@ -244,22 +243,4 @@ export const onDemand = defineCollection<OnDemandRow, OnDemandInput>({
     findReferrersIn(db, organization, row.id, [
       { table: tables.trainingPlans, uses: containsUuid(tables.trainingPlans.onDemandIds), label: "training plan", title: tables.trainingPlans.title },
     ]),
-});
-
-export const onDemandOperations = collectionOperations(onDemand, {
-  name: "OnDemand",
-  preview: onDemandPreviewSchema,
-  full: onDemandSchema,
-  fullAllTexts: onDemandAllTextsSchema,
-  input: onDemandInputSchema,
-  tag: "On-demand",
-  readsWithPreviewLinks: true,
-  acceptsTrainingPlan: true,
-  listDescription:
-    "Virtual classes and audio workouts. Filters: `q` (title or description in any language, or the instructor's name), " +
-    "`title[contains|eq]`, `type[eq|in]`, `level[eq|in]`, `duration[eq|in]`, `categories[eq|in|and]` and `category[eq]` (content category uuids), " +
-    "`equipment[eq|in|and]`, `goals[eq|in|and]`, `instructor[eq|in]` (instructor uuid), `content_packages[eq|in|and]`, " +
-    "`status` (`default:published,de:draft`; a bare `published` means `default:published`; bare or `[in]` matches any entry, `[and]` all). " +
-    "Order: `updated` (default, desc), `created`, `title` (default-language title), `published` (never-published items count as the earliest). " +
-    "Mobile and integration tokens see only items published in the response language (or, without an entry for it, in `default`).",
 });

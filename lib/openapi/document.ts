@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { SERVICE_VERSION } from "@/lib/health/operations";
+import { SERVICE_VERSION } from "@/lib/health/schemas";
 import { ERROR_DESCRIPTION, ERROR_STATUS, MAX_DETAILS } from "@/lib/http/errors";
 import type { ErrorCode } from "@/lib/core/errors";
 import type { Operation } from "@/lib/http/operation";

@@ -7,23 +7,19 @@ import {
   getIntegrationTokens,
   postIntegrationToken,
 } from "@/lib/integration-tokens/operations";
-import { equipmentOperations } from "@/lib/equipment/collection";
-import { exerciseOperations } from "@/lib/exercises/collection";
-import { instructorOperations } from "@/lib/instructors/collection";
-import { trainingPlanOperations } from "@/lib/training-plans/collection";
-import { workoutOperations } from "@/lib/workouts/collection";
-import { workoutsStatusOperations } from "@/lib/workouts/status-operations";
-import { getWorkoutTimeline } from "@/lib/workouts/operations";
-import { trainingPlansStatusOperations } from "@/lib/training-plans/status-operations";
-import { LOOKUPS } from "@/lib/lookups/collections";
-import { onDemandOperations } from "@/lib/on-demand/collection";
+import * as equipment from "@/lib/equipment/operations";
+import * as exercises from "@/lib/exercises/operations";
+import * as instructors from "@/lib/instructors/operations";
+import { lookupOperations } from "@/lib/lookups/operations";
+import * as onDemand from "@/lib/on-demand/operations";
+import * as trainingPlans from "@/lib/training-plans/operations";
+import * as workouts from "@/lib/workouts/operations";
 import { postSearch } from "@/lib/search/operations";
 import { getChanges } from "@/lib/changes/operations";
 import { getTranslationQueue } from "@/lib/translations/operations";
 import { translationExchangeOperations } from "@/lib/translation-exchange/operations";
 import { importOperations } from "@/lib/imports/operations";
 import { archiveOperations } from "@/lib/org-archive/operations";
-import { onDemandStatusOperations } from "@/lib/on-demand/status-operations";
 import { deleteUserById, getUser, getUsers, patchUser, postUser } from "@/lib/users/operations";
 import { deleteUploadById, deleteUploadCaptions, getUpload, getUploads, patchUpload, postUpload, putUploadCaptions } from "@/lib/uploads/operations";
 import { deleteResumableUpload, headResumableUpload, patchResumableUpload, postResumableUpload } from "@/lib/uploads/resumable/operations";
@@ -73,21 +69,54 @@ export const operations = [
   headResumableUpload,
   patchResumableUpload,
   deleteResumableUpload,
-  ...LOOKUPS.flatMap((lookup) => lookup.operations.all),
-  ...exerciseOperations.all,
-  ...equipmentOperations.all,
-  ...instructorOperations.all,
-  ...workoutOperations.all,
-  getWorkoutTimeline,
-  ...trainingPlanOperations.all,
-  ...workoutsStatusOperations.all,
-  ...trainingPlansStatusOperations.all,
-  ...onDemandStatusOperations.all,
+  ...lookupOperations,
+  exercises.listExercises,
+  exercises.createExercise,
+  exercises.getExercise,
+  exercises.replaceExercise,
+  exercises.patchExercise,
+  exercises.deleteExercise,
+  equipment.listEquipments,
+  equipment.createEquipment,
+  equipment.getEquipment,
+  equipment.replaceEquipment,
+  equipment.patchEquipment,
+  equipment.deleteEquipment,
+  instructors.listInstructors,
+  instructors.createInstructor,
+  instructors.getInstructor,
+  instructors.replaceInstructor,
+  instructors.patchInstructor,
+  instructors.deleteInstructor,
+  workouts.listWorkouts,
+  workouts.createWorkout,
+  workouts.getWorkout,
+  workouts.replaceWorkout,
+  workouts.patchWorkout,
+  workouts.deleteWorkout,
+  workouts.getWorkoutTimeline,
+  trainingPlans.listTrainingPlans,
+  trainingPlans.createTrainingPlan,
+  trainingPlans.getTrainingPlan,
+  trainingPlans.replaceTrainingPlan,
+  trainingPlans.patchTrainingPlan,
+  trainingPlans.deleteTrainingPlan,
+  workouts.changeWorkoutStatus,
+  workouts.getWorkoutStatusHistory,
+  trainingPlans.changeTrainingPlanStatus,
+  trainingPlans.getTrainingPlanStatusHistory,
+  onDemand.changeOnDemandStatus,
+  onDemand.getOnDemandStatusHistory,
   getTranslationQueue,
   ...translationExchangeOperations,
   ...importOperations,
   ...archiveOperations,
-  ...onDemandOperations.all,
+  onDemand.listOnDemands,
+  onDemand.createOnDemand,
+  onDemand.getOnDemand,
+  onDemand.replaceOnDemand,
+  onDemand.patchOnDemand,
+  onDemand.deleteOnDemand,
   ...allVersionOperations,
   postSearch,
   getChanges,

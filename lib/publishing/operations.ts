@@ -7,7 +7,8 @@ import type { FilterSpec } from "@/lib/filter";
 import { CONTENT_CACHE_CONTROL, CONTENT_VARY, ifMatchHeaderSchema } from "@/lib/http/conditional";
 import { json } from "@/lib/http/responses";
 import { defineOperation } from "@/lib/http/route";
-import { changeStatus, listStatusHistory, statusChangeBodySchema, statusHistorySchema, type ContentStatus } from "./status";
+import { statusChangeBodySchema, statusHistorySchema } from "./schemas";
+import { changeStatus, listStatusHistory, type ContentStatus } from "./status";
 
 const historyFilterSpec = { fields: {}, order: {}, defaultOrder: [] } as const satisfies FilterSpec;
 

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { tables } from "@/lib/db";
 import type { ContentContext } from "@/lib/content/context";
 import { defineCollection } from "@/lib/content/collection";
-import { collectionOperations } from "@/lib/content/operations";
 import { usesOf, type ReferenceUse } from "@/lib/content/references";
 import {
   ALL_TEXTS,
@@ -25,7 +24,7 @@ import { copiedOr, ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { textInputContext, translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
-import { trainingPlanInputSchema } from "./input-schemas";
+import { trainingPlanInputSchema } from "./schemas";
 import {
   collectWeekTexts,
   deriveTotals,
@@ -229,16 +228,4 @@ export const trainingPlans = defineCollection<TrainingPlanRow, TrainingPlanInput
       slug: { given: input.slug, source: title[ctx.organization.defaultLanguage] ?? "" },
     };
   },
-});
-
-export const trainingPlanOperations = collectionOperations(trainingPlans, {
-  name: "TrainingPlan",
-  preview: trainingPlanPreviewSchema,
-  full: trainingPlanSchema,
-  fullAllTexts: trainingPlanAllTextsSchema,
-  input: trainingPlanInputSchema,
-  tag: "Training plans",
-  readsWithPreviewLinks: true,
-  listDescription:
-    "Filters: `q`, `title[contains]`, `goals[in|eq|and]`, `types`, `locations[eq|in|and]`, `level`, `days_total[gte|lte|eq]`, `weeks_total[gte|lte|eq]`, `max_days_per_week[eq|gte|lte]`, `status` (`default:published,de:draft`, any; `[and]` all), `content_packages`, `workouts`. Order: `created`, `updated` (default desc), `title`, `published`.",
 });

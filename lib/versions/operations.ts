@@ -3,16 +3,21 @@ import type { Caller } from "@/lib/core/caller";
 import type { Collection } from "@/lib/content/collection";
 import { buildContentContext } from "@/lib/content/context";
 import { CONTENT_WRITE, WRITE_RESPONSE_HEADERS, writtenRecord } from "@/lib/content/operations";
-import { exercises, exerciseOperations } from "@/lib/exercises/collection";
+import { exercises } from "@/lib/exercises/collection";
+import { exerciseRecordSchema } from "@/lib/exercises/operations";
 import type { FilterSpec } from "@/lib/filter";
 import { CONTENT_CACHE_CONTROL, CONTENT_VARY } from "@/lib/http/conditional";
 import type { OperationContext } from "@/lib/http/operation";
 import { json } from "@/lib/http/responses";
 import { defineOperation } from "@/lib/http/route";
-import { instructors, instructorOperations } from "@/lib/instructors/collection";
-import { onDemand, onDemandOperations } from "@/lib/on-demand/collection";
-import { trainingPlans, trainingPlanOperations } from "@/lib/training-plans/collection";
-import { workouts, workoutOperations } from "@/lib/workouts/collection";
+import { instructors } from "@/lib/instructors/collection";
+import { instructorRecordSchema } from "@/lib/instructors/operations";
+import { onDemand } from "@/lib/on-demand/collection";
+import { onDemandRecordSchema } from "@/lib/on-demand/operations";
+import { trainingPlans } from "@/lib/training-plans/collection";
+import { trainingPlanRecordSchema } from "@/lib/training-plans/operations";
+import { workouts } from "@/lib/workouts/collection";
+import { workoutRecordSchema } from "@/lib/workouts/operations";
 import { diffRecordVersions } from "./diff-record-versions";
 import { restoreVersion } from "./restore-version";
 import { versionDiffQuerySchema, versionDiffSchema, versionListSchema, versionNumberParamSchema, versionSchemaOf } from "./schemas";
@@ -108,11 +113,11 @@ function versionOperations(collection: Collection, names: { name: string; tag: s
 
 const of = (collection: unknown) => collection as Collection;
 
-export const workoutVersionOperations = versionOperations(of(workouts), { name: "Workout", tag: "Workouts", record: workoutOperations.recordSchema });
-export const trainingPlanVersionOperations = versionOperations(of(trainingPlans), { name: "TrainingPlan", tag: "Training plans", record: trainingPlanOperations.recordSchema });
-export const onDemandVersionOperations = versionOperations(of(onDemand), { name: "OnDemand", tag: "On-demand", record: onDemandOperations.recordSchema });
-export const exerciseVersionOperations = versionOperations(of(exercises), { name: "Exercise", tag: "Exercises", record: exerciseOperations.recordSchema });
-export const instructorVersionOperations = versionOperations(of(instructors), { name: "Instructor", tag: "Instructors", record: instructorOperations.recordSchema });
+export const workoutVersionOperations = versionOperations(of(workouts), { name: "Workout", tag: "Workouts", record: workoutRecordSchema });
+export const trainingPlanVersionOperations = versionOperations(of(trainingPlans), { name: "TrainingPlan", tag: "Training plans", record: trainingPlanRecordSchema });
+export const onDemandVersionOperations = versionOperations(of(onDemand), { name: "OnDemand", tag: "On-demand", record: onDemandRecordSchema });
+export const exerciseVersionOperations = versionOperations(of(exercises), { name: "Exercise", tag: "Exercises", record: exerciseRecordSchema });
+export const instructorVersionOperations = versionOperations(of(instructors), { name: "Instructor", tag: "Instructors", record: instructorRecordSchema });
 
 /** Every endpoint of the version history, for the OpenAPI document. */
 export const allVersionOperations = [

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { tables } from "@/lib/db";
 import type { ContentContext } from "@/lib/content/context";
 import { defineCollection } from "@/lib/content/collection";
-import { collectionOperations } from "@/lib/content/operations";
 import { usesOf, type ReferenceUse } from "@/lib/content/references";
 import {
   ALL_TEXTS,
@@ -28,7 +27,7 @@ import { copiedOr, ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { textInputContext, translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, booleanField, scalarField, type FilterSpec } from "@/lib/filter";
 import { uploadRecordSchema } from "@/lib/uploads/records";
-import { genderSchema, workoutInputSchema, type WorkoutInput } from "./input-schemas";
+import { genderSchema, workoutInputSchema, type WorkoutInput } from "./schemas";
 import { collectPhaseTexts, normalizePhases, phaseExerciseIds, renderPhases } from "./phase-walkers";
 import { phaseAllTextsSchema, phaseSchema, type StoredPhase } from "./phases";
 
@@ -236,17 +235,4 @@ export const workouts = defineCollection<WorkoutRow, WorkoutInput>({
     findReferrersIn(db, organization, row.id, [
       { table: tables.trainingPlans, uses: containsUuid(tables.trainingPlans.workoutIds), label: "training plan", title: tables.trainingPlans.title },
     ]),
-});
-
-export const workoutOperations = collectionOperations(workouts, {
-  name: "Workout",
-  preview: workoutPreviewSchema,
-  full: workoutSchema,
-  fullAllTexts: workoutAllTextsSchema,
-  input: workoutInputSchema,
-  tag: "Workouts",
-  readsWithPreviewLinks: true,
-  acceptsTrainingPlan: true,
-  listDescription:
-    "Filters: `q`, `title[contains]`, `level`, `gender`, `duration`, `body_parts[in|and]`, `goals[in|and]`, `types`, `locations`, `template` (true/false/1/0), `status` (`default:published,de:draft`, any; `[and]` all), `content_packages`, `exercises`. Order: `updated` (default desc), `created`, `title`, `published`.",
 });

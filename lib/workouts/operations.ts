@@ -1,11 +1,56 @@
 import { z } from "zod";
-import { conditionalHeaders, CONTENT_READ, contextOf, NOT_MODIFIED, readHeaders, readResponseHeaders, recordRepresentation } from "@/lib/content/operations";
+import type { Collection } from "@/lib/content/collection";
 import { textQuerySchema } from "@/lib/content/context";
+import {
+  collectionOperations,
+  conditionalHeaders,
+  CONTENT_READ,
+  contextOf,
+  NOT_MODIFIED,
+  readHeaders,
+  readResponseHeaders,
+  recordRepresentation,
+} from "@/lib/content/operations";
 import { conditionalJson } from "@/lib/http/conditional";
 import { defineOperation } from "@/lib/http/route";
+import { statusOperations } from "@/lib/publishing/operations";
+import { workoutAllTextsSchema, workoutPreviewSchema, workouts, workoutSchema } from "./collection";
 import { getWorkoutTimeline as buildWorkoutTimeline } from "./get-workout-timeline";
-import { workoutTimelineSchema } from "./schemas";
+import { workoutInputSchema, workoutTimelineSchema } from "./schemas";
 import { MAX_TIMELINE_SEGMENTS } from "./timeline";
+
+/**
+ * Every endpoint of `/content/workouts`, each named after its operationId; route files import these and
+ * nothing else. The record's rules are in ./collection, its input schema in ./schemas.
+ */
+const recordOperations = collectionOperations(workouts, {
+  name: "Workout",
+  preview: workoutPreviewSchema,
+  full: workoutSchema,
+  fullAllTexts: workoutAllTextsSchema,
+  input: workoutInputSchema,
+  tag: "Workouts",
+  readsWithPreviewLinks: true,
+  acceptsTrainingPlan: true,
+  listDescription:
+    "Filters: `q`, `title[contains]`, `level`, `gender`, `duration`, `body_parts[in|and]`, `goals[in|and]`, `types`, `locations`, `template` (true/false/1/0), `status` (`default:published,de:draft`, any; `[and]` all), `content_packages`, `exercises`. Order: `updated` (default desc), `created`, `title`, `published`.",
+});
+
+export const {
+  list: listWorkouts,
+  create: createWorkout,
+  get: getWorkout,
+  replace: replaceWorkout,
+  patch: patchWorkout,
+  remove: deleteWorkout,
+  recordSchema: workoutRecordSchema,
+} = recordOperations;
+
+export const { patchStatus: changeWorkoutStatus, getHistory: getWorkoutStatusHistory } = statusOperations(workouts as unknown as Collection, {
+  name: "Workout",
+  tag: "Workouts",
+  full: workoutRecordSchema,
+});
 
 /** `GET /content/workouts/{id}/timeline` (docs/api.md "Workout timelines"). */
 export const getWorkoutTimeline = defineOperation({

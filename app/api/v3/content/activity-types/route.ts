@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { activityTypes } from "@/lib/lookups/collections";
+import { createActivityType, listActivityTypes } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(activityTypes.operations.list, activityTypes.operations.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listActivityTypes, createActivityType);

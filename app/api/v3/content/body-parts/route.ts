@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { bodyParts } from "@/lib/lookups/collections";
+import { createBodyPart, listBodyParts } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(bodyParts.operations.list, bodyParts.operations.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listBodyParts, createBodyPart);

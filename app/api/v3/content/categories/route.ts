@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { contentCategories } from "@/lib/lookups/collections";
+import { createContentCategory, listContentCategorys } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(contentCategories.operations.list, contentCategories.operations.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listContentCategorys, createContentCategory);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { equipmentOperations as ops } from "@/lib/equipment/collection";
+import { createEquipment, listEquipments } from "@/lib/equipment/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.list, ops.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listEquipments, createEquipment);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { exerciseOperations as ops } from "@/lib/exercises/collection";
+import { createExercise, listExercises } from "@/lib/exercises/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.list, ops.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listExercises, createExercise);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { fitnessGoals } from "@/lib/lookups/collections";
+import { createFitnessGoal, listFitnessGoals } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(fitnessGoals.operations.list, fitnessGoals.operations.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listFitnessGoals, createFitnessGoal);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { instructorOperations as ops } from "@/lib/instructors/collection";
+import { createInstructor, listInstructors } from "@/lib/instructors/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.list, ops.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listInstructors, createInstructor);

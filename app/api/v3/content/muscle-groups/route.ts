@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { muscleGroups } from "@/lib/lookups/collections";
+import { createMuscleGroup, listMuscleGroups } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(muscleGroups.operations.list, muscleGroups.operations.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listMuscleGroups, createMuscleGroup);

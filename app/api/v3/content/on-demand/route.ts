@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { onDemandOperations as ops } from "@/lib/on-demand/collection";
+import { createOnDemand, listOnDemands } from "@/lib/on-demand/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.list, ops.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listOnDemands, createOnDemand);

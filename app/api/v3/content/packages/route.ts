@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { contentPackages } from "@/lib/lookups/collections";
+import { createContentPackage, listContentPackages } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(contentPackages.operations.list, contentPackages.operations.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listContentPackages, createContentPackage);

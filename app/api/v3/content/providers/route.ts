@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { contentProviders } from "@/lib/lookups/collections";
+import { createContentProvider, listContentProviders } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(contentProviders.operations.list, contentProviders.operations.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listContentProviders, createContentProvider);

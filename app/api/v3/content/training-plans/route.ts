@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { trainingPlanOperations as ops } from "@/lib/training-plans/collection";
+import { createTrainingPlan, listTrainingPlans } from "@/lib/training-plans/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.list, ops.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listTrainingPlans, createTrainingPlan);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { workoutOperations as ops } from "@/lib/workouts/collection";
+import { createWorkout, listWorkouts } from "@/lib/workouts/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.list, ops.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listWorkouts, createWorkout);

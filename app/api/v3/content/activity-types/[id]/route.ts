@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { activityTypes } from "@/lib/lookups/collections";
+import { deleteActivityType, getActivityType, patchActivityType, replaceActivityType } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(activityTypes.operations.get, activityTypes.operations.replace, activityTypes.operations.patch, activityTypes.operations.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getActivityType, replaceActivityType, patchActivityType, deleteActivityType);

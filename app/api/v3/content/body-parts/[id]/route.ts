@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { bodyParts } from "@/lib/lookups/collections";
+import { deleteBodyPart, getBodyPart, patchBodyPart, replaceBodyPart } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(bodyParts.operations.get, bodyParts.operations.replace, bodyParts.operations.patch, bodyParts.operations.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getBodyPart, replaceBodyPart, patchBodyPart, deleteBodyPart);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { contentCategories } from "@/lib/lookups/collections";
+import { deleteContentCategory, getContentCategory, patchContentCategory, replaceContentCategory } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(contentCategories.operations.get, contentCategories.operations.replace, contentCategories.operations.patch, contentCategories.operations.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getContentCategory, replaceContentCategory, patchContentCategory, deleteContentCategory);

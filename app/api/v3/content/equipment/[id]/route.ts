@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { equipmentOperations as ops } from "@/lib/equipment/collection";
+import { deleteEquipment, getEquipment, patchEquipment, replaceEquipment } from "@/lib/equipment/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.get, ops.replace, ops.patch, ops.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getEquipment, replaceEquipment, patchEquipment, deleteEquipment);

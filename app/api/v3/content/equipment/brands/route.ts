@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { equipmentBrands } from "@/lib/lookups/collections";
+import { createEquipmentBrand, listEquipmentBrands } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(equipmentBrands.operations.list, equipmentBrands.operations.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listEquipmentBrands, createEquipmentBrand);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { equipmentCategories } from "@/lib/lookups/collections";
+import { createEquipmentCategory, listEquipmentCategorys } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(equipmentCategories.operations.list, equipmentCategories.operations.create);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listEquipmentCategorys, createEquipmentCategory);

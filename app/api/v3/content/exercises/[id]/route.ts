@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { exerciseOperations as ops } from "@/lib/exercises/collection";
+import { deleteExercise, getExercise, patchExercise, replaceExercise } from "@/lib/exercises/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.get, ops.replace, ops.patch, ops.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getExercise, replaceExercise, patchExercise, deleteExercise);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { fitnessGoals } from "@/lib/lookups/collections";
+import { deleteFitnessGoal, getFitnessGoal, patchFitnessGoal, replaceFitnessGoal } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(fitnessGoals.operations.get, fitnessGoals.operations.replace, fitnessGoals.operations.patch, fitnessGoals.operations.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getFitnessGoal, replaceFitnessGoal, patchFitnessGoal, deleteFitnessGoal);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { instructorOperations as ops } from "@/lib/instructors/collection";
+import { deleteInstructor, getInstructor, patchInstructor, replaceInstructor } from "@/lib/instructors/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.get, ops.replace, ops.patch, ops.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getInstructor, replaceInstructor, patchInstructor, deleteInstructor);

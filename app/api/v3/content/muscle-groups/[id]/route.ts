@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { muscleGroups } from "@/lib/lookups/collections";
+import { deleteMuscleGroup, getMuscleGroup, patchMuscleGroup, replaceMuscleGroup } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(muscleGroups.operations.get, muscleGroups.operations.replace, muscleGroups.operations.patch, muscleGroups.operations.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getMuscleGroup, replaceMuscleGroup, patchMuscleGroup, deleteMuscleGroup);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { onDemandOperations as ops } from "@/lib/on-demand/collection";
+import { deleteOnDemand, getOnDemand, patchOnDemand, replaceOnDemand } from "@/lib/on-demand/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.get, ops.replace, ops.patch, ops.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getOnDemand, replaceOnDemand, patchOnDemand, deleteOnDemand);

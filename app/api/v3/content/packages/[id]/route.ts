@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { contentPackages } from "@/lib/lookups/collections";
+import { deleteContentPackage, getContentPackage, patchContentPackage, replaceContentPackage } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(contentPackages.operations.get, contentPackages.operations.replace, contentPackages.operations.patch, contentPackages.operations.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getContentPackage, replaceContentPackage, patchContentPackage, deleteContentPackage);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { contentProviders } from "@/lib/lookups/collections";
+import { deleteContentProvider, getContentProvider, patchContentProvider, replaceContentProvider } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(contentProviders.operations.get, contentProviders.operations.replace, contentProviders.operations.patch, contentProviders.operations.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getContentProvider, replaceContentProvider, patchContentProvider, deleteContentProvider);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { trainingPlanOperations as ops } from "@/lib/training-plans/collection";
+import { deleteTrainingPlan, getTrainingPlan, patchTrainingPlan, replaceTrainingPlan } from "@/lib/training-plans/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.get, ops.replace, ops.patch, ops.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getTrainingPlan, replaceTrainingPlan, patchTrainingPlan, deleteTrainingPlan);

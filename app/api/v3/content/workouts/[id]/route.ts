@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { workoutOperations as ops } from "@/lib/workouts/collection";
+import { deleteWorkout, getWorkout, patchWorkout, replaceWorkout } from "@/lib/workouts/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.get, ops.replace, ops.patch, ops.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getWorkout, replaceWorkout, patchWorkout, deleteWorkout);

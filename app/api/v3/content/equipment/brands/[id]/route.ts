@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { equipmentBrands } from "@/lib/lookups/collections";
+import { deleteEquipmentBrand, getEquipmentBrand, patchEquipmentBrand, replaceEquipmentBrand } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(equipmentBrands.operations.get, equipmentBrands.operations.replace, equipmentBrands.operations.patch, equipmentBrands.operations.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getEquipmentBrand, replaceEquipmentBrand, patchEquipmentBrand, deleteEquipmentBrand);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { equipmentCategories } from "@/lib/lookups/collections";
+import { deleteEquipmentCategory, getEquipmentCategory, patchEquipmentCategory, replaceEquipmentCategory } from "@/lib/lookups/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(equipmentCategories.operations.get, equipmentCategories.operations.replace, equipmentCategories.operations.patch, equipmentCategories.operations.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getEquipmentCategory, replaceEquipmentCategory, patchEquipmentCategory, deleteEquipmentCategory);

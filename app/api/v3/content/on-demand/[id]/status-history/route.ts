@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { onDemandStatusOperations as ops } from "@/lib/on-demand/status-operations";
+import { getOnDemandStatusHistory } from "@/lib/on-demand/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.getHistory);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getOnDemandStatusHistory);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { trainingPlansStatusOperations as ops } from "@/lib/training-plans/status-operations";
+import { getTrainingPlanStatusHistory } from "@/lib/training-plans/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.getHistory);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getTrainingPlanStatusHistory);

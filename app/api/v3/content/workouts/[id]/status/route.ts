@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { workoutsStatusOperations as ops } from "@/lib/workouts/status-operations";
+import { changeWorkoutStatus } from "@/lib/workouts/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.patchStatus);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(changeWorkoutStatus);

@@ -1,0 +1,26 @@
+import { collectionOperations } from "@/lib/content/operations";
+import { instructors, instructorSchema } from "./collection";
+import { instructorInputSchema } from "./schemas";
+
+/**
+ * Every endpoint of `/content/instructors`, each named after its operationId; route files import these and
+ * nothing else. The record's rules are in ./collection, its input schema in ./schemas.
+ */
+const recordOperations = collectionOperations(instructors, {
+  name: "Instructor",
+  preview: instructorSchema,
+  full: instructorSchema,
+  input: instructorInputSchema,
+  tag: "Instructors",
+  listDescription: "Filters: `q`, `id`, `name`, `gender`, `user_id`. Order: `updated` (default), `created`, `name`.",
+});
+
+export const {
+  list: listInstructors,
+  create: createInstructor,
+  get: getInstructor,
+  replace: replaceInstructor,
+  patch: patchInstructor,
+  remove: deleteInstructor,
+  recordSchema: instructorRecordSchema,
+} = recordOperations;

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { durationSchema, intIdsSchema, levelSchema, slugInputSchema, textInputSchema, uploadRefInputSchema, uuidIdsSchema } from "@/lib/content/schemas";
+
+export const ON_DEMAND_TYPES = ["virtual-class", "audio-workout"] as const;
+export const onDemandTypeSchema = z.enum(ON_DEMAND_TYPES).meta({ description: "`virtual-class` (a video) or `audio-workout` (an audio file)" });
+
+// A BCP 47 tag as media are labelled: a 2–3 letter language, then optional subtags (`en`, `pt-BR`, `zh-Hant`).
+const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+const languagesSchema = z
+  .array(z.string().regex(LANGUAGE_CODE, "must be a language code such as en or pt-BR"))
+  .max(50)
+  .refine((codes) => new Set(codes).size === codes.length, "must not repeat a language")
+  .meta({ description: "Language codes the media (video or audio) exists in; not limited to the organization's enabled languages", example: ["en", "pt-BR"], uniqueItems: true });
+
+/** The on-demand API's input, shared with the admin's editor (no database code here). */
+export const onDemandInputSchema = z
+  .object({
+    type: onDemandTypeSchema,
+    title: textInputSchema,
+    description: textInputSchema.optional(),
+    slug: slugInputSchema,
+    video: uploadRefInputSchema.meta({ description: "The media: a video upload for a virtual class, an audio (or video) upload for an audio workout" }),
+    image: uploadRefInputSchema.meta({ description: "An image upload" }),
+    instructor_id: z.uuid("must be an instructor id").nullable().optional(),
+    content_packages: uuidIdsSchema.optional().meta({ description: "Content package ids; absent means none" }),
+    duration: durationSchema,
+    level: levelSchema,
+    goals: intIdsSchema.meta({ description: "Fitness goal ids" }),
+    equipment: intIdsSchema.meta({ description: "Equipment ids" }),
+    categories: uuidIdsSchema.meta({ description: "Content category uuids (the `uuid` of a content category, not its int id)" }),
+    languages: languagesSchema,
+    content_provider: z.number().int("must be an integer id").positive("must be a positive id").meta({ description: "Content provider id" }),
+  })
+  .meta({
+    id: "OnDemandInput",
+    example: {
+      type: "virtual-class",
+      title: { en: "Morning flow", de: "Morgenfluss" },
+      description: "Twenty minutes of gentle mobility",
+      slug: null,
+      video: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f60",
+      image: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f62",
+      instructor_id: "6c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+      content_packages: [],
+      duration: "16-30",
+      level: "beginner",
+      goals: [1],
+      equipment: [2],
+      categories: ["0b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d"],
+      languages: ["en", "de"],
+      content_provider: 1,
+    },
+  });
