@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "./document";
@@ -6,13 +6,30 @@ import { operations } from "./registry";
 
 const API_ROOT = path.resolve("app/api/v3");
 
-function routeFiles(dir: string): string[] {
+function routeFiles(dir: string, withCatchAll = false): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return entry === "[...path]" ? [] : routeFiles(full);
+    if (statSync(full).isDirectory()) return entry === "[...path]" && !withCatchAll ? [] : routeFiles(full, withCatchAll);
     return entry === "route.ts" ? [full] : [];
   });
 }
+
+/** Every module a file imports, statically or dynamically, or re-exports. */
+function importsOf(file: string): string[] {
+  const source = readFileSync(file, "utf8");
+  return [...source.matchAll(/\bfrom\s+["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm)].map((match) => match[1] ?? match[2] ?? match[3]!);
+}
+
+/** A domain's endpoint list: `@/lib/<domain>/operations` (a domain may have a sub-domain folder, `uploads/resumable`). */
+const DOMAIN_OPERATIONS = /^@\/lib\/[a-z-]+(\/[a-z-]+)?\/operations$/;
+
+/** The route files that serve no domain's endpoint, and what they import instead. */
+const NOT_DOMAIN_ROUTES: Record<string, string[]> = {
+  // The catch-all answers 404 (and 405/501) for every path no other route file has.
+  "[...path]/route.ts": ["@/lib/http/route"],
+  // The document lists every operation, so it is made by the registry that lists them (lib/openapi/operations.ts says why).
+  "openapi.json/route.ts": ["@/lib/http/route", "@/lib/openapi/registry"],
+};
 
 function openApiPath(file: string): string {
   const relative = path.relative(API_ROOT, path.dirname(file)).split(path.sep).join("/");
@@ -30,6 +47,22 @@ describe("the OpenAPI registry", () => {
     }
     const documented = operations.map((operation) => `${operation.method} ${operation.path}`);
     expect([...served].sort()).toEqual([...documented].sort());
+  });
+
+  it("has route files that import the route wrapper and one domain's operations.ts, nothing else", () => {
+    const files = routeFiles(API_ROOT, true);
+    expect(files.length).toBeGreaterThan(100);
+    const strays: Array<{ file: string; imports: string[] }> = [];
+    for (const file of files) {
+      const relative = path.relative(API_ROOT, file).split(path.sep).join("/");
+      const imports = importsOf(file);
+      const expected = NOT_DOMAIN_ROUTES[relative];
+      const isShaped = expected
+        ? [...imports].sort().join() === [...expected].sort().join()
+        : imports.length === 2 && imports.includes("@/lib/http/route") && imports.filter((module) => DOMAIN_OPERATIONS.test(module)).length === 1;
+      if (!isShaped) strays.push({ file: relative, imports });
+    }
+    expect(strays).toEqual([]);
   });
 
   it("has unique operation ids and builds a 3.1 document with every path", () => {
