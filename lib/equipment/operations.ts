@@ -16,12 +16,4 @@ const recordOperations = collectionOperations(equipment, {
   listDescription: "Filters: `q`, `id`, `name`, `slug`, `brand_id`, `categories`. The record with `no_equipment: true` stands for exercises that need none.",
 });
 
-export const {
-  list: listEquipments,
-  create: createEquipment,
-  get: getEquipment,
-  replace: replaceEquipment,
-  patch: patchEquipment,
-  remove: deleteEquipment,
-  recordSchema: equipmentRecordSchema,
-} = recordOperations;
+export const { list: listEquipments, create: createEquipment, get: getEquipment, replace: replaceEquipment, patch: patchEquipment, remove: deleteEquipment, recordSchema: equipmentRecordSchema } = recordOperations;

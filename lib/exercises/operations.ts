@@ -18,12 +18,4 @@ const recordOperations = collectionOperations(exercises, {
     "Filters: `q` (exercise name or equipment name), `name[contains]`, `level`, `gender`, `equipment[in|and|eq]`, `equipment_brands` (list, any), `muscle_groups[and|in|eq]`, `types`. Order: `updated` (default, desc), `created`, `name`.",
 });
 
-export const {
-  list: listExercises,
-  create: createExercise,
-  get: getExercise,
-  replace: replaceExercise,
-  patch: patchExercise,
-  remove: deleteExercise,
-  recordSchema: exerciseRecordSchema,
-} = recordOperations;
+export const { list: listExercises, create: createExercise, get: getExercise, replace: replaceExercise, patch: patchExercise, remove: deleteExercise, recordSchema: exerciseRecordSchema } = recordOperations;

@@ -15,12 +15,4 @@ const recordOperations = collectionOperations(instructors, {
   listDescription: "Filters: `q`, `id`, `name`, `gender`, `user_id`. Order: `updated` (default), `created`, `name`.",
 });
 
-export const {
-  list: listInstructors,
-  create: createInstructor,
-  get: getInstructor,
-  replace: replaceInstructor,
-  patch: patchInstructor,
-  remove: deleteInstructor,
-  recordSchema: instructorRecordSchema,
-} = recordOperations;
+export const { list: listInstructors, create: createInstructor, get: getInstructor, replace: replaceInstructor, patch: patchInstructor, remove: deleteInstructor, recordSchema: instructorRecordSchema } = recordOperations;

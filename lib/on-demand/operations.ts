@@ -26,18 +26,6 @@ const recordOperations = collectionOperations(onDemand, {
     "Mobile and integration tokens see only items published in the response language (or, without an entry for it, in `default`).",
 });
 
-export const {
-  list: listOnDemands,
-  create: createOnDemand,
-  get: getOnDemand,
-  replace: replaceOnDemand,
-  patch: patchOnDemand,
-  remove: deleteOnDemand,
-  recordSchema: onDemandRecordSchema,
-} = recordOperations;
+export const { list: listOnDemands, create: createOnDemand, get: getOnDemand, replace: replaceOnDemand, patch: patchOnDemand, remove: deleteOnDemand, recordSchema: onDemandRecordSchema } = recordOperations;
 
-export const { patchStatus: changeOnDemandStatus, getHistory: getOnDemandStatusHistory } = statusOperations(onDemand as unknown as Collection, {
-  name: "OnDemand",
-  tag: "On-demand",
-  full: onDemandRecordSchema,
-});
+export const { patchStatus: changeOnDemandStatus, getHistory: getOnDemandStatusHistory } = statusOperations(onDemand as unknown as Collection, { name: "OnDemand", tag: "On-demand", full: onDemandRecordSchema });

@@ -20,18 +20,6 @@ const recordOperations = collectionOperations(trainingPlans, {
     "Filters: `q`, `title[contains]`, `goals[in|eq|and]`, `types`, `locations[eq|in|and]`, `level`, `days_total[gte|lte|eq]`, `weeks_total[gte|lte|eq]`, `max_days_per_week[eq|gte|lte]`, `status` (`default:published,de:draft`, any; `[and]` all), `content_packages`, `workouts`. Order: `created`, `updated` (default desc), `title`, `published`.",
 });
 
-export const {
-  list: listTrainingPlans,
-  create: createTrainingPlan,
-  get: getTrainingPlan,
-  replace: replaceTrainingPlan,
-  patch: patchTrainingPlan,
-  remove: deleteTrainingPlan,
-  recordSchema: trainingPlanRecordSchema,
-} = recordOperations;
+export const { list: listTrainingPlans, create: createTrainingPlan, get: getTrainingPlan, replace: replaceTrainingPlan, patch: patchTrainingPlan, remove: deleteTrainingPlan, recordSchema: trainingPlanRecordSchema } = recordOperations;
 
-export const { patchStatus: changeTrainingPlanStatus, getHistory: getTrainingPlanStatusHistory } = statusOperations(trainingPlans as unknown as Collection, {
-  name: "TrainingPlan",
-  tag: "Training plans",
-  full: trainingPlanRecordSchema,
-});
+export const { patchStatus: changeTrainingPlanStatus, getHistory: getTrainingPlanStatusHistory } = statusOperations(trainingPlans as unknown as Collection, { name: "TrainingPlan", tag: "Training plans", full: trainingPlanRecordSchema });

@@ -36,21 +36,9 @@ const recordOperations = collectionOperations(workouts, {
     "Filters: `q`, `title[contains]`, `level`, `gender`, `duration`, `body_parts[in|and]`, `goals[in|and]`, `types`, `locations`, `template` (true/false/1/0), `status` (`default:published,de:draft`, any; `[and]` all), `content_packages`, `exercises`. Order: `updated` (default desc), `created`, `title`, `published`.",
 });
 
-export const {
-  list: listWorkouts,
-  create: createWorkout,
-  get: getWorkout,
-  replace: replaceWorkout,
-  patch: patchWorkout,
-  remove: deleteWorkout,
-  recordSchema: workoutRecordSchema,
-} = recordOperations;
+export const { list: listWorkouts, create: createWorkout, get: getWorkout, replace: replaceWorkout, patch: patchWorkout, remove: deleteWorkout, recordSchema: workoutRecordSchema } = recordOperations;
 
-export const { patchStatus: changeWorkoutStatus, getHistory: getWorkoutStatusHistory } = statusOperations(workouts as unknown as Collection, {
-  name: "Workout",
-  tag: "Workouts",
-  full: workoutRecordSchema,
-});
+export const { patchStatus: changeWorkoutStatus, getHistory: getWorkoutStatusHistory } = statusOperations(workouts as unknown as Collection, { name: "Workout", tag: "Workouts", full: workoutRecordSchema });
 
 /** `GET /content/workouts/{id}/timeline` (docs/api.md "Workout timelines"). */
 export const getWorkoutTimeline = defineOperation({
