@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { slugInputSchema } from "@/lib/content/input-schemas";
+import { slugInputSchema } from "@/lib/content/schemas";
 import { defaultFieldOf, idsOf, intoApiSchema, localizedTexts, optionalChoice, slugText, textsOf, uploadChoice, uploadOf } from "./form-schemas";
 
 const languages = { languages: ["en", "de", "fr"], defaultLanguage: "en" };

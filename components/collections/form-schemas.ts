@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Pieces of the editors' form schemas. Each editor's schema turns its inputs into the API's body and
- * then pipes that into the API's own input schema (lib/<domain>/input-schemas), so the form refuses
+ * then pipes that into the API's own input schema (lib/<domain>/schemas), so the form refuses
  * exactly what the API would, with the same messages.
  */
 

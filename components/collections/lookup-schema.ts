@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { slugInputSchema, textInputSchema } from "@/lib/content/input-schemas";
+import { slugInputSchema, textInputSchema } from "@/lib/content/schemas";
 import { intoApiSchema, localizedTexts, slugText } from "./form-schemas";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { intoApiSchema, localizedTexts, slugText, uploadChoice, type Languages } from "@/components/collections/form-schemas";
-import { equipmentInputSchema } from "@/lib/equipment/input-schemas";
+import { equipmentInputSchema } from "@/lib/equipment/schemas";
 
 /**
  * The equipment editor's inputs, piped into the API's equipmentInputSchema. The API asks for a brand, a

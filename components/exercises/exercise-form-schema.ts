@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { intoApiSchema, localizedTexts, optionalChoice, slugText, uploadChoice, type Languages } from "@/components/collections/form-schemas";
-import { levelSchema } from "@/lib/content/input-schemas";
-import { exerciseInputSchema, genderSchema, orientationSchema } from "@/lib/exercises/input-schemas";
+import { levelSchema } from "@/lib/content/schemas";
+import { exerciseInputSchema, genderSchema, orientationSchema } from "@/lib/exercises/schemas";
 
 export const LEVELS = levelSchema.options;
 export const GENDERS = genderSchema.options;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { intoApiSchema, optionalChoice, uploadChoice } from "@/components/collections/form-schemas";
-import { instructorGenderSchema, instructorInputSchema } from "@/lib/instructors/input-schemas";
+import { instructorGenderSchema, instructorInputSchema } from "@/lib/instructors/schemas";
 
 export const INSTRUCTOR_GENDERS = instructorGenderSchema.options;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { intoApiSchema, localizedTexts, slugText, uploadChoice, type Languages } from "@/components/collections/form-schemas";
-import { durationSchema, levelSchema } from "@/lib/content/input-schemas";
-import { ON_DEMAND_TYPES, onDemandInputSchema } from "@/lib/on-demand/input-schemas";
+import { durationSchema, levelSchema } from "@/lib/content/schemas";
+import { ON_DEMAND_TYPES, onDemandInputSchema } from "@/lib/on-demand/schemas";
 
 export const TYPES = ON_DEMAND_TYPES;
 export const LEVELS = levelSchema.options;

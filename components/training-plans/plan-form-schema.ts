@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { intoApiSchema, localizedTexts, slugText, uploadChoice, type Languages } from "@/components/collections/form-schemas";
-import { levelSchema, locationSchema } from "@/lib/content/input-schemas";
-import { trainingPlanInputSchema } from "@/lib/training-plans/input-schemas";
+import { levelSchema, locationSchema } from "@/lib/content/schemas";
+import { trainingPlanInputSchema } from "@/lib/training-plans/schemas";
 import { gridToApi, type Grid } from "./plan-grid";
 
 export const LEVELS = levelSchema.options;

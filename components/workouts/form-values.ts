@@ -1,4 +1,4 @@
-import { workoutInputSchema, type WorkoutInput } from "@/lib/workouts/input-schemas";
+import { workoutInputSchema, type WorkoutInput } from "@/lib/workouts/schemas";
 import { textsOf, type Languages } from "@/components/collections/form-schemas";
 import { visitPhases } from "@/lib/workouts/item-visitor";
 import {
@@ -12,7 +12,7 @@ import {
 } from "@/lib/workouts/phases";
 
 /**
- * The workout editor's form values: the API's input shape (lib/workouts/input-schemas) with every text
+ * The workout editor's form values: the API's input shape (lib/workouts/schemas) with every text
  * as one string per enabled language and the upload as its id. Keeping the API's shape means a zod
  * issue path or a 422 JSON Pointer names the form field directly (only texts add their language).
  * Pure and isomorphic, so the conversions are unit-tested.

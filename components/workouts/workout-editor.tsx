@@ -17,7 +17,7 @@ import { Select } from "@/components/ui/select";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { describeError } from "@/lib/admin/api-client";
 import type { AdminCollection } from "@/lib/admin/collections";
-import type { WorkoutInput } from "@/lib/workouts/input-schemas";
+import type { WorkoutInput } from "@/lib/workouts/schemas";
 import { phaseExerciseIds } from "@/lib/workouts/phase-walkers";
 import { phaseKindAt, type PhaseKind } from "@/lib/workouts/phases";
 import { thumbnailUrl, useEquipmentOptions, useExerciseDetails, useUpload, useWorkoutTemplates, type ExercisePreview } from "./api";
