@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The server Playwright's `webServer` starts: the built production app on E2E_PORT over a fresh
-// embedded database in .test-data/e2e-<port>, bootstrapped with the e2e organization and its admin
-// (the credentials are mirrored in e2e/admin/credentials.ts). The data dir is removed on exit.
+// embedded database in .test-data/e2e-<port>. Before the server opens it, scripts/e2e-organizations.ts
+// creates one organization with its admin per admin spec (e2e/admin/credentials.ts), so no spec sees
+// what another made. The data dir is removed on exit.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -31,32 +32,40 @@ const env = {
   // Fixed secrets for test servers only (the same as e2e/support/test-env.ts).
   JWT_SECRET: "test-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
   SECRET_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
-  INIT_ORG_CODE: "e2e",
-  INIT_ORG_NAME: "E2E Fitness",
-  INIT_LANGUAGES: "en,de,fr",
-  INIT_DEFAULT_LANGUAGE: "en",
-  INIT_ADMIN_EMAIL: "admin@e2e.test",
-  INIT_ADMIN_PASSWORD: "e2e-admin-password",
   ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
 };
 
-const child = spawn(process.execPath, ["scripts/start.mjs"], { stdio: "inherit", env: { ...env, HOSTNAME: "127.0.0.1" } });
-
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
 
-// Playwright stops the server with a signal; pass it on and clean up once the server has let go of
+/** The running child: the organizations' setup first, then the server. */
+let child;
+
+// Playwright stops the server with a signal; pass it on and clean up once the child has let go of
 // the database (removing the directory under a running server would break it).
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   });
 }
-child.on("exit", (code, signal) => {
+
+/** Runs `args` with node in the clean environment; resolves with its exit code (or exits on an error). */
+function run(args, extraEnv, label) {
+  child = spawn(process.execPath, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  child.on("error", (error) => {
+    console.error(`e2e-server: could not start ${label}: ${error.message}`);
+    cleanUp();
+    process.exit(1);
+  });
+  return new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+const setUp = await run(["--import", "tsx", "scripts/e2e-organizations.ts"], {}, "the organizations' setup");
+if (setUp !== 0 || stopping) {
   cleanUp();
-  process.exit(code ?? (signal ? 1 : 0));
-});
-child.on("error", (error) => {
-  console.error(`e2e-server: could not start the server: ${error.message}`);
-  cleanUp();
-  process.exit(1);
-});
+  process.exit(setUp || 1);
+}
+const code = await run(["scripts/start.mjs"], { HOSTNAME: "127.0.0.1" }, "the server");
+cleanUp();
+process.exit(code);

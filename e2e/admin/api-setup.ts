@@ -1,12 +1,17 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_ORG_CODE } from "./credentials";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { organizationCodeOf } from "./credentials";
+
+/** The code of the running spec's own organization (e2e/admin/credentials.ts). */
+export function specOrganizationCode(): string {
+  return organizationCodeOf(test.info().file);
+}
 
 /**
  * What a spec needs to exist before a person starts, made through the public API as any client would:
  * logins, users and uploads.
  */
 export async function apiLogin(request: APIRequestContext, email: string, password: string, scope: "platform" | "mobile" = "platform"): Promise<string> {
-  const response = await request.post("/api/v3/auth/login", { data: { email, password, code: E2E_ORG_CODE, scope } });
+  const response = await request.post("/api/v3/auth/login", { data: { email, password, code: specOrganizationCode(), scope } });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { token: string }).token;
 }
@@ -44,10 +49,10 @@ export async function uploadViaApi(request: APIRequestContext, token: string, na
   return (await response.json()) as UploadRecord;
 }
 
-/** Signs in through the form as any user of the e2e organization and waits for the shell. */
+/** Signs in through the form as any user of the spec's organization and waits for the shell. */
 export async function signInAs(page: Page, email: string, password: string, next = "/admin") {
   await page.goto(`/admin/sign-in?callbackUrl=${encodeURIComponent(next)}`);
-  await page.getByLabel("Organization code").fill(E2E_ORG_CODE);
+  await page.getByLabel("Organization code").fill(specOrganizationCode());
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();

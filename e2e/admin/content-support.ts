@@ -13,8 +13,8 @@ export async function apiPost<T = { id: number | string }>(page: Page, path: str
 }
 
 /**
- * Deletes records a spec made, in order (users of a record before the record), so that specs running
- * later on the same server (the translation queue counts every record) do not see them.
+ * Deletes records a test made, in order (users of a record before the record), where a later test of
+ * the same spec, which signs in to the same organization (e2e/admin/credentials.ts), must not see them.
  */
 export async function apiDeleteAll(page: Page, paths: string[]) {
   const origin = new URL(page.url()).origin;

@@ -57,8 +57,6 @@ test("a CSV import with a column mapping, a dry run, then the real run with its 
   const goals = ((await imported.json()) as { data: { id: number; slug: string }[] }).data;
   const first = goals.find((goal) => goal.slug === `imported-${RUN}-1`);
   const german = first ? await (await request.get(`/api/v3/content/goals/${first.id}?lang=de`, { headers: bearer(token) })).json() : undefined;
-  // The translation queue spec counts every record: leave none behind.
-  for (const goal of goals) expect((await request.delete(`/api/v3/content/goals/${goal.id}`, { headers: bearer(token) })).status()).toBe(204);
   expect(goals).toHaveLength(GOALS);
   expect(german?.name).toEqual({ default: `Imported goal ${RUN} 1`, de: "Importiertes Ziel 1" });
 });

@@ -124,12 +124,6 @@ test("an editor creates, filters, edits and deletes a muscle group", async ({ pa
   await page.reload();
   await expect(page.getByRole("link", { name: "Calves", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Rear delts", exact: true })).toHaveCount(0);
-
-  // Later specs share this server (the translation queue counts every record): remove the other one too.
-  await page.getByRole("button", { name: "Delete Calves" }).click();
-  await page.getByRole("dialog", { name: "Delete muscle group?" }).getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page, "Deleted “Calves”.")).toBeVisible();
-  await expect(page.getByText("Nothing found.")).toBeVisible();
 });
 
 test("a stale edit from a second browser gets the choice to reload or overwrite", async ({ page, browser }) => {

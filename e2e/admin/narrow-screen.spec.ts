@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { apiLogin, createViaApi, createWorkoutViaApi, uploadViaApi } from "./api-setup";
-import { apiDeleteAll, mp4, png } from "./content-support";
+import { mp4, png } from "./content-support";
 import { E2E_ADMIN } from "./credentials";
 import { signInAsAdmin } from "./support";
 
@@ -84,41 +84,25 @@ test("every admin screen fits 1024 × 768: no sideways scrolling, the main headi
     providers: provider.id,
   };
 
-  try {
-    await signInAsAdmin(page);
-    await expectFitsAt1024(page, "/admin", "Welcome");
-    for (const slug of COLLECTIONS) {
-      await expectFitsAt1024(page, `/admin/content/${slug}`, /./);
-      await expectFitsAt1024(page, `/admin/content/${slug}/new`, /^New /);
-      const id = records[slug];
-      if (id !== undefined) await expectFitsAt1024(page, `/admin/content/${slug}/${id}`, /^Edit /);
-    }
-    await expectFitsAt1024(page, "/admin/translations", "Translation queue");
-    await expectFitsAt1024(page, `/admin/translations/workouts/${workout.id}`, /./);
-    await expectFitsAt1024(page, "/admin/media", "Images");
-    await expectFitsAt1024(page, `/admin/media/${image.id}`, /./);
-    await expectFitsAt1024(page, "/admin/organization", /./);
-    await expectFitsAt1024(page, "/admin/users", /./);
-    await expectFitsAt1024(page, "/admin/integration-tokens", /./);
-    await expectFitsAt1024(page, "/admin/webhooks", /./);
-    await expectFitsAt1024(page, "/admin/jobs", /./);
-    await expectFitsAt1024(page, "/admin/audit-log", /./);
-    await expectFitsAt1024(page, "/admin/integrations", /./);
-    await expectFitsAt1024(page, "/admin/imports", "Import content");
-    await expectFitsAt1024(page, "/admin/schedules", /./);
-  } finally {
-    await apiDeleteAll(page, [
-      `/content/training-plans/${plan.id}`,
-      `/content/workouts/${workout.id}`,
-      `/content/on-demand/${onDemand.id}`,
-      `/content/instructors/${instructor.id}`,
-      `/content/exercises/${exercise.id}`,
-      `/content/equipment/${equipment.id}`,
-      `/content/equipment/brands/${brand.id}`,
-      `/content/equipment/categories/${equipmentCategory.id}`,
-      `/content/providers/${provider.id}`,
-      `/uploads/${image.id}`,
-      `/uploads/${video.id}`,
-    ]);
+  await signInAsAdmin(page);
+  await expectFitsAt1024(page, "/admin", "Welcome");
+  for (const slug of COLLECTIONS) {
+    await expectFitsAt1024(page, `/admin/content/${slug}`, /./);
+    await expectFitsAt1024(page, `/admin/content/${slug}/new`, /^New /);
+    const id = records[slug];
+    if (id !== undefined) await expectFitsAt1024(page, `/admin/content/${slug}/${id}`, /^Edit /);
   }
+  await expectFitsAt1024(page, "/admin/translations", "Translation queue");
+  await expectFitsAt1024(page, `/admin/translations/workouts/${workout.id}`, /./);
+  await expectFitsAt1024(page, "/admin/media", "Images");
+  await expectFitsAt1024(page, `/admin/media/${image.id}`, /./);
+  await expectFitsAt1024(page, "/admin/organization", /./);
+  await expectFitsAt1024(page, "/admin/users", /./);
+  await expectFitsAt1024(page, "/admin/integration-tokens", /./);
+  await expectFitsAt1024(page, "/admin/webhooks", /./);
+  await expectFitsAt1024(page, "/admin/jobs", /./);
+  await expectFitsAt1024(page, "/admin/audit-log", /./);
+  await expectFitsAt1024(page, "/admin/integrations", /./);
+  await expectFitsAt1024(page, "/admin/imports", "Import content");
+  await expectFitsAt1024(page, "/admin/schedules", /./);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiDeleteAll, apiGet, apiPost, expectImageLoaded, mp3, pickWithKeyboard, png } from "./content-support";
+import { apiGet, apiPost, expectImageLoaded, mp3, pickWithKeyboard, png } from "./content-support";
 import { expectNoA11yViolations, languageTab, signInAsAdmin, toast } from "./support";
 
 type OnDemand = {
@@ -135,11 +135,4 @@ test("an editor builds an audio workout: the upload's progress shows, and the re
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Saved “Evening wind-down”.")).toBeVisible();
   expect(await apiGet<OnDemand>(page, `/content/on-demand/${stored.id}`)).toMatchObject({ languages: ["en", "fr"], duration: "31-45", video: { id: uploads.data[0]!.id } });
-  await apiDeleteAll(page, [
-    `/content/on-demand/${stored.id}`,
-    `/content/instructors/${instructor.id}`,
-    `/content/providers/${provider.id}`,
-    `/content/goals/${goal.id}`,
-    `/content/categories/${breathwork.id}`,
-  ]);
 });

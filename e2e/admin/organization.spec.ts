@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { apiLogin, bearer, createViaApi, uploadViaApi } from "./api-setup";
+import { apiLogin, createViaApi, uploadViaApi } from "./api-setup";
 import { E2E_ADMIN } from "./credentials";
 import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
 
@@ -33,13 +33,6 @@ test.beforeAll(async ({ request }) => {
     phases: [{ title: { en: "Warm up" }, time: 300, items: [{ type: "TIMER", notes: "", timer_title: { en: "Mobilise" }, timer_duration: 300 }] }],
   });
   workoutId = workout.id;
-});
-
-test.afterAll(async ({ request }) => {
-  // Later specs share this server: leave strict publishing off and no record behind.
-  const token = await adminToken(request);
-  expect((await request.patch("/api/v3/organization", { headers: bearer(token), data: { strict_publishing: false } })).status()).toBe(200);
-  if (workoutId) expect((await request.delete(`/api/v3/content/workouts/${workoutId}`, { headers: bearer(token) })).status()).toBe(204);
 });
 
 test("an admin switches strict publishing on and off, and publishing German follows it", async ({ page }) => {

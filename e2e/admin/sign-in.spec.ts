@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_ORG_CODE } from "./credentials";
+import { specOrganizationCode } from "./api-setup";
+import { E2E_ADMIN } from "./credentials";
 
-async function signIn(page: Page, email: string, password: string, code = E2E_ORG_CODE) {
+async function signIn(page: Page, email: string, password: string, code = specOrganizationCode()) {
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/sign-in/);
   await page.getByLabel("Organization code").fill(code);
@@ -12,7 +13,7 @@ async function signIn(page: Page, email: string, password: string, code = E2E_OR
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const response = await request.post("/api/v3/auth/login", {
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, code: E2E_ORG_CODE, scope: "platform" },
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, code: specOrganizationCode(), scope: "platform" },
   });
   expect(response.status()).toBe(200);
   return (await response.json()).token as string;
@@ -22,7 +23,7 @@ test("an admin signs in, sees their organization, and signs out for good", async
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
   await expect(page.getByRole("banner")).toContainText(E2E_ADMIN.email);
-  await expect(page.getByText(`(${E2E_ORG_CODE})`)).toBeVisible();
+  await expect(page.getByText(`(${specOrganizationCode()})`)).toBeVisible();
   const cookiesBefore = await page.context().cookies();
 
   await page.getByRole("button", { name: "Sign out" }).click();

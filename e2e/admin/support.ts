@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_ORG_CODE } from "./credentials";
+import { specOrganizationCode } from "./api-setup";
+import { E2E_ADMIN } from "./credentials";
 
-/** Signs in through the form, as a person would, and waits for the shell. */
+/** Signs in through the form, as a person would, as the admin of the spec's organization, and waits for the shell. */
 export async function signInAsAdmin(page: Page, next = "/admin") {
   await page.goto(`/admin/sign-in?callbackUrl=${encodeURIComponent(next)}`);
-  await page.getByLabel("Organization code").fill(E2E_ORG_CODE);
+  await page.getByLabel("Organization code").fill(specOrganizationCode());
   await page.getByLabel("Email").fill(E2E_ADMIN.email);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ORG_CODE } from "./credentials";
+import { specOrganizationCode } from "./api-setup";
 import { expectNoSeriousA11yViolations, signInAsAdmin, toast } from "./support";
 
 test("an admin creates a translator, changes their languages, resets the password and removes them", async ({ page, browser }) => {
@@ -26,7 +26,7 @@ test("an admin creates a translator, changes their languages, resets the passwor
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await otherPage.goto("/admin/sign-in");
-  await otherPage.getByLabel("Organization code").fill(E2E_ORG_CODE);
+  await otherPage.getByLabel("Organization code").fill(specOrganizationCode());
   await otherPage.getByLabel("Email").fill("translator@e2e.test");
   await otherPage.getByLabel("Password").fill("translator-password-1");
   await otherPage.getByRole("button", { name: "Sign in" }).click();

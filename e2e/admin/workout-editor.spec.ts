@@ -704,7 +704,7 @@ test("under strict publishing, a text a published language needs is refused on t
   try {
     await refuseClearedGermanTimerTitle(page);
   } finally {
-    // Later specs share this organization.
+    // The tests after this one run in this spec's organization too.
     expect((await api(page, "PATCH", "/organization", { strict_publishing: false })).status).toBe(200);
   }
 });
