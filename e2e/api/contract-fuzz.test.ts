@@ -327,7 +327,11 @@ async function send(operation: MatchedOperation, role: Role, request: GeneratedR
     body = JSON.stringify(request.body);
     headers["Content-Type"] = "application/json";
   }
-  const response = await fetchOnce(url, { method: operation.method, headers, body });
+  const response = await fetchOnce(url, { method: operation.method, headers, body }).catch((error: unknown) => {
+    // A request that gets no answer at all names itself, so a failure says which one and why.
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`${operation.method.toUpperCase()} ${request.path} as ${role}: no answer (${String((error as Error).message)}; ${cause?.code ?? ""} ${cause?.message ?? ""})`, { cause: error });
+  });
   const text = await response.text();
   let json: unknown;
   try {
