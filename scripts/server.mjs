@@ -132,6 +132,12 @@ function leanPathReady(lean) {
  */
 /** How long a closing connection keeps reading what the client still sends (see `lingeringClose`). */
 const LINGER_MS = 2000;
+/**
+ * How long an idle keep-alive connection stays open: longer than the idle limits of clients and load
+ * balancers (60 s is common), so they close first and never send on a connection this server is just
+ * closing (Node's default of 5 s made such a request fail with ECONNRESET). docs/deployment.md, "Keep-alive".
+ */
+const KEEP_ALIVE_MS = 65_000;
 
 export async function createServer({ dir = process.cwd(), hostname, port }) {
   const app = next({ dev: false, dir, hostname, port });
@@ -162,6 +168,9 @@ export async function createServer({ dir = process.cwd(), hostname, port }) {
   };
 
   const server = http.createServer(handleRequest);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Headers of a request on a kept-alive connection may take as long to start arriving.
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   // A response that closes the connection while the client is still sending (a refused upload, ADR 15)
   // must reach the client before the connection is reset: Node would close at once with unread bytes
   // waiting, and the kernel's reset can destroy the answer on its way. Our side is closed, what still

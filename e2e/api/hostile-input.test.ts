@@ -118,6 +118,18 @@ describe("NUL and unpaired surrogates in the address", () => {
     expect(response).toMatchObject({ status: 200, headers: { "x-request-id": expect.stringMatching(/^[0-9a-f-]{36}$/) } });
   });
 
+  it("keeps an idle connection open for longer than clients do (docs/deployment.md, Keep-alive): a request after 6 s of quiet is answered on it", async () => {
+    const connection = await RawConnection.open(Number(new URL(server.baseUrl).port));
+    connection.write("GET /api/v3/health HTTP/1.1\r\nHost: test\r\n\r\n");
+    expect(await connection.nextResponse()).toMatchObject({ status: 200, headers: { connection: "keep-alive", "keep-alive": "timeout=65" } });
+    // Past Node's default of 5 s, after which the server used to close the connection.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    connection.write("GET /api/v3/health HTTP/1.1\r\nHost: test\r\n\r\n");
+    const second = await connection.nextResponse();
+    connection.end();
+    expect(second).toMatchObject({ status: 200 });
+  });
+
   it("answers a NUL inside a header with 400 before the request reaches the application", async () => {
     const connection = await RawConnection.open(Number(new URL(server.baseUrl).port));
     connection.write("GET /api/v3/health HTTP/1.1\r\nHost: test\r\nX-Request-Id: a\u0000b\r\n\r\n");
