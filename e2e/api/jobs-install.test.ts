@@ -30,6 +30,7 @@ async function admin(statement: string): Promise<void> {
 
 afterAll(async () => {
   if (isPostgres) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  if (isPostgres) await admin(`DROP DATABASE IF EXISTS ${name}_lock WITH (FORCE)`);
 });
 
 describe.runIf(isPostgres)("installing the job queue", () => {
@@ -52,6 +53,41 @@ describe.runIf(isPostgres)("installing the job queue", () => {
       expect(queues).toEqual(expect.arrayContaining(ALL_TASKS.map((task) => task.name)));
     } finally {
       await client.end();
+    }
+  });
+
+  it("lets one process at a time hold a lock: a second waits on the database until the first is done", async () => {
+    await admin(`CREATE DATABASE ${name}_lock`);
+    const url = withDatabase(adminUrl, `${name}_lock`);
+    // One after the other: the first migrates the new database.
+    const first = await openDatabase({ DATABASE_URL: url, DATABASE_POOL_MAX: 2, dataDir: "" });
+    const second = await openDatabase({ DATABASE_URL: url, DATABASE_POOL_MAX: 2, dataDir: "" });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const order: string[] = [];
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const firstDone = first.exclusively("fcs.test.lock", async () => {
+        order.push("first in");
+        await held;
+        order.push("first out");
+      });
+      await expect.poll(() => order).toEqual(["first in"]);
+      const secondDone = second.exclusively("fcs.test.lock", async () => {
+        order.push("second in");
+      });
+      // The second process waits on the lock in the database, not in this one.
+      const waiting = async () => (await client.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n;
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+      expect(order).toEqual(["first in"]);
+      release();
+      await Promise.all([firstDone, secondDone]);
+      expect(order).toEqual(["first in", "first out", "second in"]);
+      expect(await waiting()).toBe(0);
+    } finally {
+      await client.end();
+      await Promise.all([first.close(), second.close()]);
     }
   });
 });

@@ -30,6 +30,12 @@ export type Database = {
    * its database (docs/decisions/0019). Text without parameters may hold several statements.
    */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Runs `work` while this process alone, of all that share the database, holds the lock `key`. On
+   * PostgreSQL a session advisory lock on a connection of its own (the pool stays free for `work`;
+   * the lock goes with the connection if the process dies); the embedded database has one process.
+   */
+  exclusively: <T>(key: string, work: () => Promise<T>) => Promise<T>;
 };
 
 export type NotificationHandlers = { onNotify: (payload: string) => void; onLive: (isLive: boolean) => void };
@@ -118,6 +124,18 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     close: () => pool.end(),
     listen: async (channel, handlers) => listenOnPostgres(url, channel, handlers, Client),
     executeSql: async (text, values) => pool.query(text, values),
+    exclusively: async (key, work) => {
+      const client = new Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+      client.on("error", (error) => log.warn("the connection holding a lock failed", { key, detail: error.message }));
+      await client.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
+        return await work();
+      } finally {
+        // Ending the session releases its advisory locks.
+        await client.end().catch(() => undefined);
+      }
+    },
   };
 }
 
@@ -154,6 +172,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
         const results = await client.exec(text);
         return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
       },
+      exclusively: async (_key, work) => work(),
       close: async () => {
         try {
           await client.close();

@@ -86,10 +86,11 @@ function underInstallLock(statements: string[]): string {
 }
 
 /**
- * Errors of installs racing on a new database. pg-boss serializes its installers with an advisory
- * lock, but a backend that waited on it still sees the catalog as it was (an advisory lock does not
- * refresh it), so `CREATE SCHEMA IF NOT EXISTS` fails with a unique violation; queues created by two
- * processes at once can deadlock. The loser tries again and finds the winner's work done.
+ * Errors of installs racing on a new database, should one run beside ours without the install lock
+ * (a process of an earlier version, during a rolling deploy). pg-boss serializes its installers with
+ * an advisory lock, but a backend that waited on it still sees the catalog as it was (an advisory lock
+ * does not refresh it), so `CREATE SCHEMA IF NOT EXISTS` fails with a unique violation; queues
+ * created by two processes at once can deadlock. The loser tries again and finds the winner's work done.
  */
 const INSTALL_RACE_CODES = new Set(["23505", "40P01", "42P07", "42710"]);
 const INSTALL_ATTEMPTS = 5;
@@ -98,16 +99,22 @@ const INSTALL_ATTEMPTS = 5;
  * Creates or upgrades pg-boss's schema, one queue per task, the indexes the jobs API needs, and the
  * schedules of recurring tasks. Safe to run by any number of processes at once, at every start.
  */
-export async function installJobQueue(database: Pick<Database, "executeSql">, tasks: readonly AnyTask[]): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await installOnce(database, tasks);
-    } catch (error) {
-      if (attempt >= INSTALL_ATTEMPTS || !INSTALL_RACE_CODES.has(pgCode(error) ?? "")) throw error;
-      log.debug("job queue install raced another process; trying again", { attempt, sqlstate: pgCode(error) });
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+export async function installJobQueue(database: Pick<Database, "executeSql" | "exclusively">, tasks: readonly AnyTask[]): Promise<void> {
+  // One installer at a time: pg-boss creates each queue (a row, then a partition with foreign keys to
+  // the queue table) outside any lock of its own, and processes creating the same queues at once
+  // deadlock on them, again on every retry when they keep in step. The key differs from the index
+  // statements' transaction lock below, which this process's own pool connections take meanwhile.
+  await database.exclusively("fcs.jobs.installer", async () => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await installOnce(database, tasks);
+      } catch (error) {
+        if (attempt >= INSTALL_ATTEMPTS || !INSTALL_RACE_CODES.has(pgCode(error) ?? "")) throw error;
+        log.debug("job queue install raced another process; trying again", { attempt, sqlstate: pgCode(error) });
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+      }
     }
-  }
+  });
 }
 
 async function installOnce(database: Pick<Database, "executeSql">, tasks: readonly AnyTask[]): Promise<void> {
