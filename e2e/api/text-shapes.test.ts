@@ -3,9 +3,9 @@ import { call, loginAs } from "../support/api";
 import { UPLOADS } from "../support/fixtures";
 import { startTestServer, type TestServer } from "../support/server";
 import { allItemPhases, create, expectResponse, fieldError, ok, planBody, read, seedCatalogue, type Catalogue, type Json } from "../support/catalogue";
-import { exerciseAllTextsSchema, exerciseSchema } from "@/lib/exercises/collection";
-import { trainingPlanAllTextsSchema, trainingPlanSchema } from "@/lib/training-plans/collection";
-import { workoutAllTextsSchema, workoutSchema } from "@/lib/workouts/collection";
+import { exerciseAllTextsSchema, exerciseSchema } from "@/lib/exercises/schemas";
+import { trainingPlanAllTextsSchema, trainingPlanSchema } from "@/lib/training-plans/schemas";
+import { workoutAllTextsSchema, workoutSchema } from "@/lib/workouts/schemas";
 
 /**
  * The shape of texts on the wire (docs/api.md "Languages"): fields the specification types `string`

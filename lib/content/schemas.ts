@@ -49,6 +49,7 @@ export const previewTextSchema = z.string().meta({ description: "In the response
  * full-record schema from them twice: in the specification's shape and in the `texts=all` shape.
  */
 export type TextSchemas = { rendered: z.ZodType; plain: z.ZodType; suffix: "" | "AllTexts" };
-export const SPEC_TEXTS: TextSchemas = { rendered: renderedTextSchema, plain: plainTextSchema, suffix: "" };
-export const PREVIEW_TEXTS: TextSchemas = { rendered: previewTextSchema, plain: previewTextSchema, suffix: "" };
-export const ALL_TEXTS: TextSchemas = { rendered: multiLangStringSchema, plain: multiLangStringSchema, suffix: "AllTexts" };
+// Each keeps its schemas' own types (`satisfies`), so a record schema built from one infers its texts.
+export const SPEC_TEXTS = { rendered: renderedTextSchema, plain: plainTextSchema, suffix: "" } satisfies TextSchemas;
+export const PREVIEW_TEXTS = { rendered: previewTextSchema, plain: previewTextSchema, suffix: "" } satisfies TextSchemas;
+export const ALL_TEXTS = { rendered: multiLangStringSchema, plain: multiLangStringSchema, suffix: "AllTexts" } satisfies TextSchemas;

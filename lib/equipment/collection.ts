@@ -3,46 +3,24 @@ import { tables } from "@/lib/db";
 import { defineCollection } from "@/lib/content/collection";
 import { usesOf, type ReferenceUse } from "@/lib/content/references";
 import {
-  ALL_TEXTS,
   containsInt,
   defaultTextOrder,
   findReferrersIn,
   localizedEqualsField,
   plainText,
   previewText,
-  previewTextSchema,
   renderedText,
   searchTextField,
-  SPEC_TEXTS,
-  type TextSchemas,
 } from "@/lib/content/shared";
 import { ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterSpec } from "@/lib/filter";
 import { ApiError } from "@/lib/core/errors";
-import { uploadRecordSchema } from "@/lib/uploads/records";
 import { equipmentInputSchema } from "./schemas";
 
 const q = tables.equipment;
 type EquipmentRow = typeof q.$inferSelect;
 type EquipmentInput = z.output<typeof equipmentInputSchema>;
-
-const previewShape = {
-  id: z.number().int(),
-  name: previewTextSchema,
-  slug: z.string(),
-  brand_id: z.number().int().nullable(),
-  categories: z.array(z.number().int()),
-  no_equipment: z.boolean().meta({ description: "True on the special record for exercises that need no equipment" }),
-};
-export const equipmentPreviewSchema = z.object(previewShape).meta({ id: "EquipmentPreview" });
-// The name is typed `string`, the description "string or MultiLangString" (docs/api.md "Languages").
-const equipmentSchemaOf = (texts: TextSchemas) =>
-  z
-    .object({ ...previewShape, name: texts.plain, description: texts.rendered, image: uploadRecordSchema.nullable() })
-    .meta({ id: `Equipment${texts.suffix}` });
-export const equipmentSchema = equipmentSchemaOf(SPEC_TEXTS);
-export const equipmentAllTextsSchema = equipmentSchemaOf(ALL_TEXTS);
 
 const fields = storedFields<EquipmentRow, EquipmentInput>({
   name: ownWrite("name"),

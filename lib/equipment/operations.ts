@@ -1,10 +1,10 @@
 import { collectionOperations } from "@/lib/content/operations";
-import { equipment, equipmentAllTextsSchema, equipmentPreviewSchema, equipmentSchema } from "./collection";
-import { equipmentInputSchema } from "./schemas";
+import { equipment } from "./collection";
+import { equipmentAllTextsSchema, equipmentInputSchema, equipmentPreviewSchema, equipmentSchema } from "./schemas";
 
 /**
  * Every endpoint of `/content/equipment`, each named after its operationId; route files import these and
- * nothing else. The record's rules are in ./collection, its input schema in ./schemas.
+ * nothing else. The record's rules are in ./collection, its input and response schemas in ./schemas.
  */
 const recordOperations = collectionOperations(equipment, {
   name: "Equipment",

@@ -4,63 +4,23 @@ import { tables } from "@/lib/db";
 import { defineCollection } from "@/lib/content/collection";
 import { usesOf } from "@/lib/content/references";
 import {
-  ALL_TEXTS,
   containsUuid,
   defaultTextOrder,
   findReferrersIn,
-  levelSchema,
   localizedEqualsField,
   plainText,
   previewText,
-  previewTextSchema,
   renderedText,
   searchTextField,
-  SPEC_TEXTS,
-  translationStatusSchema,
-  type TextSchemas,
 } from "@/lib/content/shared";
 import { ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterCondition, type FilterSpec } from "@/lib/filter";
-import { uploadRecordSchema } from "@/lib/uploads/records";
-import { exerciseInputSchema, genderSchema, orientationSchema } from "./schemas";
+import { exerciseInputSchema } from "./schemas";
 
 const e = tables.exercises;
 type ExerciseRow = typeof e.$inferSelect;
 type ExerciseInput = z.output<typeof exerciseInputSchema>;
-
-const previewShape = {
-  id: z.uuid(),
-  name: previewTextSchema,
-  slug: z.string(),
-  summary: previewTextSchema,
-  types: z.array(z.number().int()),
-  level: levelSchema,
-  gender: genderSchema,
-  orientation: orientationSchema,
-  muscle_groups: z.array(z.number().int()),
-  equipment: z.array(z.number().int()),
-  translation_status: translationStatusSchema,
-};
-export const exercisePreviewSchema = z.object(previewShape).meta({ id: "ExercisePreview" });
-// `name` and `steps` are typed "string or MultiLangString"; `summary`, listed untyped among the
-// preview fields, is a plain string (docs/api.md "Languages").
-const exerciseSchemaOf = (texts: TextSchemas) =>
-  z
-    .object({
-      ...previewShape,
-      name: texts.rendered,
-      summary: texts.plain,
-      video: uploadRecordSchema.nullable(),
-      gif: uploadRecordSchema.nullable(),
-      image: uploadRecordSchema.nullable(),
-      steps: z.array(texts.rendered),
-      created_at: z.iso.datetime(),
-      updated_at: z.iso.datetime(),
-    })
-    .meta({ id: `Exercise${texts.suffix}` });
-export const exerciseSchema = exerciseSchemaOf(SPEC_TEXTS);
-export const exerciseAllTextsSchema = exerciseSchemaOf(ALL_TEXTS);
 
 const fields = storedFields<ExerciseRow, ExerciseInput>({
   name: ownWrite("name"),

@@ -1,10 +1,10 @@
 import { collectionOperations } from "@/lib/content/operations";
-import { exerciseAllTextsSchema, exercisePreviewSchema, exercises, exerciseSchema } from "./collection";
-import { exerciseInputSchema } from "./schemas";
+import { exercises } from "./collection";
+import { exerciseAllTextsSchema, exerciseInputSchema, exercisePreviewSchema, exerciseSchema } from "./schemas";
 
 /**
  * Every endpoint of `/content/exercises`, each named after its operationId; route files import these and
- * nothing else. The record's rules are in ./collection, its input schema in ./schemas.
+ * nothing else. The record's rules are in ./collection, its input and response schemas in ./schemas.
  */
 const recordOperations = collectionOperations(exercises, {
   name: "Exercise",

@@ -7,16 +7,11 @@ import { equalsId, findReferrersIn, searchTextField } from "@/lib/content/shared
 import { storedFields } from "@/lib/content/stored-fields";
 import { buildSearchText } from "@/lib/content/text";
 import { scalarField, type FilterSpec } from "@/lib/filter";
-import { uploadRecordSchema } from "@/lib/uploads/records";
-import { instructorGenderSchema as genderSchema, instructorInputSchema } from "./schemas";
+import { instructorInputSchema } from "./schemas";
 
 const i = tables.instructors;
 type InstructorRow = typeof i.$inferSelect;
 type InstructorInput = z.output<typeof instructorInputSchema>;
-
-export const instructorSchema = z
-  .object({ id: z.uuid(), user_id: z.uuid().nullable(), name: z.string(), gender: genderSchema.nullable(), photo: uploadRecordSchema.nullable() })
-  .meta({ id: "Instructor" });
 
 const fields = storedFields<InstructorRow, InstructorInput>({ name: "name", user_id: "userId", gender: "gender", photo: "photoId" });
 

@@ -1,10 +1,10 @@
 import { collectionOperations } from "@/lib/content/operations";
-import { instructors, instructorSchema } from "./collection";
-import { instructorInputSchema } from "./schemas";
+import { instructors } from "./collection";
+import { instructorInputSchema, instructorSchema } from "./schemas";
 
 /**
  * Every endpoint of `/content/instructors`, each named after its operationId; route files import these and
- * nothing else. The record's rules are in ./collection, its input schema in ./schemas.
+ * nothing else. The record's rules are in ./collection, its input and response schemas in ./schemas.
  */
 const recordOperations = collectionOperations(instructors, {
   name: "Instructor",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { uploadRefInputSchema } from "@/lib/content/schemas";
+import { uploadRecordSchema } from "@/lib/uploads/schemas";
 
 export const instructorGenderSchema = z.enum(["male", "female", "duo"]);
 
@@ -12,3 +13,9 @@ export const instructorInputSchema = z
     photo: uploadRefInputSchema.nullable().optional(),
   })
   .meta({ id: "InstructorInput", example: { name: "Mara Lind", user_id: null, gender: "female", photo: null } });
+
+export const instructorSchema = z
+  .object({ id: z.uuid(), user_id: z.uuid().nullable(), name: z.string(), gender: instructorGenderSchema.nullable(), photo: uploadRecordSchema.nullable() })
+  .meta({ id: "Instructor" });
+
+export type Instructor = z.output<typeof instructorSchema>;

@@ -4,68 +4,24 @@ import { tables } from "@/lib/db";
 import { defineCollection } from "@/lib/content/collection";
 import { usesOf, type ReferenceUse } from "@/lib/content/references";
 import {
-  ALL_TEXTS,
   containsUuid,
-  contentStatusSchema,
   defaultTextOrder,
-  durationSchema,
   findReferrersIn,
   iso,
-  levelSchema,
   localizedEqualsField,
   previewText,
   publishedOrder,
   renderedText,
-  SPEC_TEXTS,
   statusFilterField,
-  translationStatusSchema,
-  type TextSchemas,
 } from "@/lib/content/shared";
 import { copiedOr, ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FieldCompiler, type FilterCondition, type FilterSpec } from "@/lib/filter";
-import { uploadRecordSchema } from "@/lib/uploads/records";
-import { ON_DEMAND_TYPES, onDemandInputSchema, onDemandTypeSchema as typeSchema } from "./schemas";
+import { ON_DEMAND_TYPES, onDemandInputSchema } from "./schemas";
 
 const o = tables.onDemand;
 type OnDemandRow = typeof o.$inferSelect;
 type OnDemandInput = z.output<typeof onDemandInputSchema>;
-
-const listShape = {
-  id: z.uuid(),
-  title: z.string().meta({ description: "In the response language (lists always answer plain strings)" }),
-  type: typeSchema,
-  duration: durationSchema,
-  level: levelSchema,
-  goals: z.array(z.number().int()),
-  content_provider: z.number().int().nullable(),
-  categories: z.array(z.uuid()).meta({ description: "Content category uuids" }),
-  equipment: z.array(z.number().int()),
-  instructor_id: z.uuid().nullable(),
-  content_packages: z.array(z.uuid()),
-  translation_status: translationStatusSchema,
-  languages: z.array(z.string()).meta({ description: "Language codes the media exists in" }),
-  status: contentStatusSchema,
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-  published_at: z.iso.datetime().nullable(),
-};
-export const onDemandPreviewSchema = z.object(listShape).meta({ id: "OnDemandPreview" });
-// `title` and `description` (the specification's "further metadata") are the record's own texts, typed
-// as a workout's: "string or MultiLangString" (docs/api.md "Languages").
-const onDemandSchemaOf = (texts: TextSchemas) =>
-  z
-    .object({
-      ...listShape,
-      title: texts.rendered,
-      description: texts.rendered,
-      slug: z.string(),
-      video: uploadRecordSchema.nullable(),
-      image: uploadRecordSchema.nullable(),
-    })
-    .meta({ id: `OnDemand${texts.suffix}` });
-export const onDemandSchema = onDemandSchemaOf(SPEC_TEXTS);
-export const onDemandAllTextsSchema = onDemandSchemaOf(ALL_TEXTS);
 
 const fields = storedFields<OnDemandRow, OnDemandInput>({
   type: "type",

@@ -1,12 +1,12 @@
 import type { Collection } from "@/lib/content/collection";
 import { collectionOperations } from "@/lib/content/operations";
 import { statusOperations } from "@/lib/publishing/operations";
-import { onDemand, onDemandAllTextsSchema, onDemandPreviewSchema, onDemandSchema } from "./collection";
-import { onDemandInputSchema } from "./schemas";
+import { onDemand } from "./collection";
+import { onDemandAllTextsSchema, onDemandInputSchema, onDemandPreviewSchema, onDemandSchema } from "./schemas";
 
 /**
  * Every endpoint of `/content/on-demand`, each named after its operationId; route files import these and
- * nothing else. The record's rules are in ./collection, its input schema in ./schemas.
+ * nothing else. The record's rules are in ./collection, its input and response schemas in ./schemas.
  */
 const recordOperations = collectionOperations(onDemand, {
   name: "OnDemand",

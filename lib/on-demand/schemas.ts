@@ -1,5 +1,19 @@
 import { z } from "zod";
-import { durationSchema, intIdsSchema, levelSchema, slugInputSchema, textInputSchema, uploadRefInputSchema, uuidIdsSchema } from "@/lib/content/schemas";
+import {
+  ALL_TEXTS,
+  contentStatusSchema,
+  durationSchema,
+  intIdsSchema,
+  levelSchema,
+  slugInputSchema,
+  SPEC_TEXTS,
+  textInputSchema,
+  translationStatusSchema,
+  uploadRefInputSchema,
+  uuidIdsSchema,
+  type TextSchemas,
+} from "@/lib/content/schemas";
+import { uploadRecordSchema } from "@/lib/uploads/schemas";
 
 export const ON_DEMAND_TYPES = ["virtual-class", "audio-workout"] as const;
 export const onDemandTypeSchema = z.enum(ON_DEMAND_TYPES).meta({ description: "`virtual-class` (a video) or `audio-workout` (an audio file)" });
@@ -51,3 +65,43 @@ export const onDemandInputSchema = z
       content_provider: 1,
     },
   });
+
+const listShape = {
+  id: z.uuid(),
+  title: z.string().meta({ description: "In the response language (lists always answer plain strings)" }),
+  type: onDemandTypeSchema,
+  duration: durationSchema,
+  level: levelSchema,
+  goals: z.array(z.number().int()),
+  content_provider: z.number().int().nullable(),
+  categories: z.array(z.uuid()).meta({ description: "Content category uuids" }),
+  equipment: z.array(z.number().int()),
+  instructor_id: z.uuid().nullable(),
+  content_packages: z.array(z.uuid()),
+  translation_status: translationStatusSchema,
+  languages: z.array(z.string()).meta({ description: "Language codes the media exists in" }),
+  status: contentStatusSchema,
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  published_at: z.iso.datetime().nullable(),
+};
+export const onDemandPreviewSchema = z.object(listShape).meta({ id: "OnDemandPreview" });
+// `title` and `description` (the specification's "further metadata") are the record's own texts, typed
+// as a workout's: "string or MultiLangString" (docs/api.md "Languages").
+const onDemandSchemaOf = <Texts extends TextSchemas>(texts: Texts) =>
+  z
+    .object({
+      ...listShape,
+      title: texts.rendered,
+      description: texts.rendered,
+      slug: z.string(),
+      video: uploadRecordSchema.nullable(),
+      image: uploadRecordSchema.nullable(),
+    })
+    .meta({ id: `OnDemand${texts.suffix}` });
+export const onDemandSchema = onDemandSchemaOf(SPEC_TEXTS);
+export const onDemandAllTextsSchema = onDemandSchemaOf(ALL_TEXTS);
+
+export type OnDemandPreview = z.output<typeof onDemandPreviewSchema>;
+/** An on-demand item with every text in every language (`texts=all`), as the admin's editor reads it. */
+export type OnDemandAllTexts = z.output<typeof onDemandAllTextsSchema>;

@@ -4,26 +4,17 @@ import type { ContentContext } from "@/lib/content/context";
 import { defineCollection } from "@/lib/content/collection";
 import { usesOf, type ReferenceUse } from "@/lib/content/references";
 import {
-  ALL_TEXTS,
-  contentStatusSchema,
   defaultTextOrder,
   iso,
-  levelSchema,
-  locationSchema,
   previewText,
-  previewTextSchema,
   publishedOrder,
   renderedText,
   searchTextField,
-  SPEC_TEXTS,
   statusFilterField,
-  translationStatusSchema,
-  type TextSchemas,
 } from "@/lib/content/shared";
 import { copiedOr, ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { textInputContext, translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, scalarField, type FilterSpec } from "@/lib/filter";
-import { uploadRecordSchema } from "@/lib/uploads/records";
 import { trainingPlanInputSchema } from "./schemas";
 import {
   collectWeekTexts,
@@ -31,8 +22,6 @@ import {
   normalizeWeeks,
   planReferences,
   renderWeeks,
-  trainingPlanWeekAllTextsSchema,
-  trainingPlanWeekSchema,
   type StoredWeek,
 } from "./weeks";
 
@@ -40,33 +29,6 @@ const p = tables.trainingPlans;
 type TrainingPlanRow = Omit<typeof p.$inferSelect, "weeks"> & { weeks: StoredWeek[] };
 
 type TrainingPlanInput = z.output<typeof trainingPlanInputSchema>;
-
-const previewShape = {
-  id: z.uuid(),
-  title: previewTextSchema,
-  slug: z.string(),
-  description: previewTextSchema,
-  weeks_total: z.number().int(),
-  days_total: z.number().int(),
-  max_days_per_week: z.number().int().meta({ description: "Most days with an activity in one week (0 for an empty plan)" }),
-  goals: z.array(z.number().int()),
-  types: z.array(z.number().int()),
-  level: levelSchema,
-  locations: z.array(locationSchema),
-  content_packages: z.array(z.uuid()),
-  translation_status: translationStatusSchema,
-  status: contentStatusSchema,
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-  published_at: z.iso.datetime().nullable(),
-};
-export const trainingPlanPreviewSchema = z.object(previewShape).meta({ id: "TrainingPlanPreview" });
-const trainingPlanSchemaOf = (texts: TextSchemas, week: z.ZodType) =>
-  z
-    .object({ ...previewShape, title: texts.rendered, description: texts.rendered, image: uploadRecordSchema.nullable(), weeks: z.array(week) })
-    .meta({ id: `TrainingPlan${texts.suffix}` });
-export const trainingPlanSchema = trainingPlanSchemaOf(SPEC_TEXTS, trainingPlanWeekSchema);
-export const trainingPlanAllTextsSchema = trainingPlanSchemaOf(ALL_TEXTS, trainingPlanWeekAllTextsSchema);
 
 const fields = storedFields<TrainingPlanRow, TrainingPlanInput>({
   title: ownWrite("title"),

@@ -1,12 +1,12 @@
 import type { Collection } from "@/lib/content/collection";
 import { collectionOperations } from "@/lib/content/operations";
 import { statusOperations } from "@/lib/publishing/operations";
-import { trainingPlanAllTextsSchema, trainingPlanPreviewSchema, trainingPlans, trainingPlanSchema } from "./collection";
-import { trainingPlanInputSchema } from "./schemas";
+import { trainingPlans } from "./collection";
+import { trainingPlanAllTextsSchema, trainingPlanInputSchema, trainingPlanPreviewSchema, trainingPlanSchema } from "./schemas";
 
 /**
  * Every endpoint of `/content/training-plans`, each named after its operationId; route files import these and
- * nothing else. The record's rules are in ./collection, its input schema in ./schemas.
+ * nothing else. The record's rules are in ./collection, its input and response schemas in ./schemas.
  */
 const recordOperations = collectionOperations(trainingPlans, {
   name: "TrainingPlan",

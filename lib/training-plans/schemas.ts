@@ -1,6 +1,21 @@
 import { z } from "zod";
-import { intIdsSchema, levelSchema, locationSchema, slugInputSchema, textInputSchema, uploadRefInputSchema, uuidIdsSchema } from "@/lib/content/schemas";
-import { weeksInputSchema } from "./weeks";
+import {
+  ALL_TEXTS,
+  contentStatusSchema,
+  intIdsSchema,
+  levelSchema,
+  locationSchema,
+  previewTextSchema,
+  slugInputSchema,
+  SPEC_TEXTS,
+  textInputSchema,
+  translationStatusSchema,
+  uploadRefInputSchema,
+  uuidIdsSchema,
+  type TextSchemas,
+} from "@/lib/content/schemas";
+import { uploadRecordSchema } from "@/lib/uploads/schemas";
+import { trainingPlanWeekAllTextsSchema, trainingPlanWeekSchema, weeksInputSchema } from "./weeks";
 
 /** The training plan API's input, shared with the admin's editor (isomorphic: no database code here or in ./weeks). */
 export const trainingPlanInputSchema = z
@@ -40,3 +55,34 @@ export const trainingPlanInputSchema = z
       ],
     },
   });
+
+const previewShape = {
+  id: z.uuid(),
+  title: previewTextSchema,
+  slug: z.string(),
+  description: previewTextSchema,
+  weeks_total: z.number().int(),
+  days_total: z.number().int(),
+  max_days_per_week: z.number().int().meta({ description: "Most days with an activity in one week (0 for an empty plan)" }),
+  goals: z.array(z.number().int()),
+  types: z.array(z.number().int()),
+  level: levelSchema,
+  locations: z.array(locationSchema),
+  content_packages: z.array(z.uuid()),
+  translation_status: translationStatusSchema,
+  status: contentStatusSchema,
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  published_at: z.iso.datetime().nullable(),
+};
+export const trainingPlanPreviewSchema = z.object(previewShape).meta({ id: "TrainingPlanPreview" });
+const trainingPlanSchemaOf = <Texts extends TextSchemas, Week extends z.ZodType>(texts: Texts, week: Week) =>
+  z
+    .object({ ...previewShape, title: texts.rendered, description: texts.rendered, image: uploadRecordSchema.nullable(), weeks: z.array(week) })
+    .meta({ id: `TrainingPlan${texts.suffix}` });
+export const trainingPlanSchema = trainingPlanSchemaOf(SPEC_TEXTS, trainingPlanWeekSchema);
+export const trainingPlanAllTextsSchema = trainingPlanSchemaOf(ALL_TEXTS, trainingPlanWeekAllTextsSchema);
+
+export type TrainingPlanPreview = z.output<typeof trainingPlanPreviewSchema>;
+/** A training plan with every text in every language (`texts=all`), as the admin's editor reads it. */
+export type TrainingPlanAllTexts = z.output<typeof trainingPlanAllTextsSchema>;

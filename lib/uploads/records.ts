@@ -1,77 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
 import { tables, type Executor } from "@/lib/db";
-import { mediaProcessingSchema } from "@/lib/media/schemas";
 import { completeFormats } from "./crops";
+import type { UploadRecord } from "./schemas";
 import { signedMediaBase, signedUploadUrl } from "./signing";
 
-const cropSchema = z
-  .object({
-    x: z.number().int().meta({ description: "Left edge in pixels" }),
-    y: z.number().int().meta({ description: "Top edge in pixels" }),
-    width: z.number().int(),
-    height: z.number().int(),
-  })
-  .loose()
-  .meta({ id: "Crop", description: "A rectangle of the image; thumbnails of its style show exactly this part" });
-
-export const formatsSchema = z
-  .object({
-    widescreen: cropSchema,
-    landscape: cropSchema,
-    square: cropSchema,
-    portrait: cropSchema,
-  })
-  .meta({
-    id: "UploadFormats",
-    description: "One crop per thumbnail style (widescreen 16:9, landscape 7:5, square 1:1, portrait 2:3); on upload each is the largest centred crop of its ratio",
-  });
-
-export const uploadRecordSchema = z
-  .object({
-    id: z.uuid(),
-    name: z.string().meta({ description: "File name; its extension always agrees with the type sniffed from the bytes" }),
-    mime: z.string().meta({ description: "Media type, sniffed from the bytes" }),
-    url: z.string().meta({
-      description:
-        "Signed address of the original: `{cdn_url}/uploads/{id}/{name}?v={md5}&Policy={policy}`, valid until the policy expires " +
-        "(IMAGE_URL_TTL, at least 7 days by default). For a thumbnail append `style` (portrait, landscape, widescreen, square) and " +
-        "optionally `size` (xs, s, m, l: 440, 680, 1400, 2800 px wide; animated gif/webp 240, 360, 480, 600 px). Video and audio " +
-        "support HTTP range requests. 403 when the policy is missing, altered or expired or `v` is not the file's md5.",
-      example: "https://cdn.example.com/uploads/1b4e28ba-2fa1-11d2-883f-0016d3cca427/hero.jpg?v=9e107d9d372bb6826bd81d3542a419d6&Policy=eyJwYXRoIjoi...",
-    }),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-    metadata: z
-      .object({
-        size: z.number().int().optional().meta({ description: "Bytes" }),
-        width: z.number().int().nullable().optional().meta({ description: "Images: pixels (after EXIF orientation; one frame of an animation). Processed video: the displayed width; audio: null" }),
-        height: z.number().int().nullable().optional().meta({ description: "Images: pixels (one frame of an animation). Processed video: the displayed height; audio: null" }),
-        animated: z.boolean().optional().meta({ description: "Images: a gif or webp with more than one frame" }),
-        formats: formatsSchema.optional(),
-        duration: z.number().optional().meta({ description: "Video and audio, once processed: seconds" }),
-        codecs: z.array(z.string()).optional().meta({ description: "Video and audio, once processed: the original's codecs, video first (`[\"h264\", \"aac\"]`)" }),
-        has_audio: z.boolean().optional().meta({ description: "Video and audio, once processed: whether it has sound" }),
-        languages: z.array(z.string()).optional().meta({ description: "Video and audio, once processed: the languages its sound is labelled with (`en`), if any" }),
-      })
-      .loose()
-      .optional(),
-    processing: mediaProcessingSchema.optional().meta({ description: "Video and audio: where processing stands (docs/api.md \"Media processing\")" }),
-    playback_url: z.string().nullable().optional().meta({
-      description: "Video and audio: the signed HLS master playlist `{cdn_url}/media/{id}/{policy}/master.m3u8` once processing is `ready`, else null",
-    }),
-    poster: z.lazy((): z.ZodType => uploadRecordSchema).nullable().optional().meta({ description: "Video: the poster, an image upload with its crops; null until ready" }),
-    poster_second: z.number().nullable().optional().meta({ description: "Video: where in the video the poster is (seconds)" }),
-    preview_url: z.string().nullable().optional().meta({ description: "Video: a few seconds as a looping animated webp (signed), once ready" }),
-    waveform_url: z.string().nullable().optional().meta({ description: "Audio (and video with sound): the waveform JSON `{points, duration, peaks}` (signed), once ready" }),
-    captions: z
-      .array(z.object({ language: z.string(), url: z.string().meta({ description: "The WebVTT file (signed)" }) }))
-      .optional()
-      .meta({ description: "Video and audio: caption files by language (also subtitle renditions of the stream)" }),
-  })
-  .meta({ id: "Upload", description: "A file reference" });
-
-export type UploadRecord = z.output<typeof uploadRecordSchema>;
+export type { UploadRecord };
 export type UploadRow = typeof tables.uploads.$inferSelect;
 
 /**

@@ -15,8 +15,8 @@ import { STYLES, completeFormats, defaultCrop, defaultFormats, validateCrop, typ
 import { UnreadableImageError, readImageInfo } from "./images";
 import { receiveUpload } from "./receive-upload";
 import { attachMediaAsset, releaseMediaAsset, removeAssetFiles } from "./media/media-assets";
-import { toUploadRecords, type MediaAssetRow, type UploadRecord, type UploadRow } from "./records";
-import { uploadNameSchema, type UpdateUploadBody } from "./schemas";
+import { toUploadRecords, type MediaAssetRow, type UploadRow } from "./records";
+import { uploadNameSchema, type UpdateUploadBody, type UploadRecord } from "./schemas";
 import { thumbnailsTask } from "./tasks";
 import { fileTypeOfMime, nameForType, type FileType } from "./sniff";
 import { storageKeys } from "./storage-keys";

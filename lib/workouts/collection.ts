@@ -1,72 +1,27 @@
-import { z } from "zod";
 import { tables } from "@/lib/db";
 import type { ContentContext } from "@/lib/content/context";
 import { defineCollection } from "@/lib/content/collection";
 import { usesOf, type ReferenceUse } from "@/lib/content/references";
 import {
-  ALL_TEXTS,
   containsUuid,
-  contentStatusSchema,
   defaultTextOrder,
-  durationSchema,
   findReferrersIn,
   iso,
-  levelSchema,
-  locationSchema,
   previewText,
-  previewTextSchema,
   publishedOrder,
   renderedText,
   searchTextField,
-  SPEC_TEXTS,
   statusFilterField,
-  translationStatusSchema,
-  type TextSchemas,
 } from "@/lib/content/shared";
 import { copiedOr, ownWrite, storedFields } from "@/lib/content/stored-fields";
 import { textInputContext, translationStatusOf, writeText } from "@/lib/content/text";
 import { arrayField, booleanField, scalarField, type FilterSpec } from "@/lib/filter";
-import { uploadRecordSchema } from "@/lib/uploads/records";
-import { genderSchema, workoutInputSchema, type WorkoutInput } from "./schemas";
+import { workoutInputSchema, type WorkoutInput } from "./schemas";
 import { collectPhaseTexts, normalizePhases, phaseExerciseIds, renderPhases } from "./phase-walkers";
-import { phaseAllTextsSchema, phaseSchema, type StoredPhase } from "./phases";
+import { type StoredPhase } from "./phases";
 
 const w = tables.workouts;
 type WorkoutRow = Omit<typeof w.$inferSelect, "phases"> & { phases: StoredPhase[] };
-
-const previewShape = {
-  id: z.uuid(),
-  title: previewTextSchema,
-  slug: z.string(),
-  gender: genderSchema,
-  level: levelSchema,
-  goals: z.array(z.number().int()),
-  types: z.array(z.number().int()),
-  locations: z.array(locationSchema),
-  body_parts: z.array(z.number().int()),
-  duration: durationSchema,
-  content_packages: z.array(z.uuid()),
-  translation_status: translationStatusSchema,
-  status: contentStatusSchema,
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-  published_at: z.iso.datetime().nullable(),
-};
-export const workoutPreviewSchema = z.object(previewShape).meta({ id: "WorkoutPreview" });
-const workoutSchemaOf = (texts: TextSchemas, phase: z.ZodType) =>
-  z
-    .object({
-      ...previewShape,
-      title: texts.rendered,
-      description: texts.rendered,
-      image: uploadRecordSchema.nullable(),
-      estimated_duration: z.number().int().nullable(),
-      template: z.boolean(),
-      phases: z.array(phase),
-    })
-    .meta({ id: `Workout${texts.suffix}` });
-export const workoutSchema = workoutSchemaOf(SPEC_TEXTS, phaseSchema);
-export const workoutAllTextsSchema = workoutSchemaOf(ALL_TEXTS, phaseAllTextsSchema);
 
 const fields = storedFields<WorkoutRow, WorkoutInput>({
   title: ownWrite("title"),

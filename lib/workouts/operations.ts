@@ -14,14 +14,14 @@ import {
 import { conditionalJson } from "@/lib/http/conditional";
 import { defineOperation } from "@/lib/http/route";
 import { statusOperations } from "@/lib/publishing/operations";
-import { workoutAllTextsSchema, workoutPreviewSchema, workouts, workoutSchema } from "./collection";
+import { workouts } from "./collection";
 import { getWorkoutTimeline as buildWorkoutTimeline } from "./get-workout-timeline";
-import { workoutInputSchema, workoutTimelineSchema } from "./schemas";
+import { workoutAllTextsSchema, workoutInputSchema, workoutPreviewSchema, workoutSchema, workoutTimelineSchema } from "./schemas";
 import { MAX_TIMELINE_SEGMENTS } from "./timeline";
 
 /**
  * Every endpoint of `/content/workouts`, each named after its operationId; route files import these and
- * nothing else. The record's rules are in ./collection, its input schema in ./schemas.
+ * nothing else. The record's rules are in ./collection, its input and response schemas in ./schemas.
  */
 const recordOperations = collectionOperations(workouts, {
   name: "Workout",

@@ -1,12 +1,28 @@
 /**
  * The workout domain's isomorphic schemas (no database or server-only code, here or in ./phases and
- * ./timeline): the API's input, shared with the admin's editor, and the timeline's response. The
- * record's response schemas are in ./collection; phases in ./phases.
+ * ./timeline): the API's input, shared with the admin's editor, and its responses (the record, its
+ * preview, the timeline); phases in ./phases.
  */
 import { z } from "zod";
-import { durationSchema, intIdsSchema, levelSchema, locationSchema, slugInputSchema, textInputSchema, uploadRefInputSchema, uuidIdsSchema } from "@/lib/content/schemas";
+import {
+  ALL_TEXTS,
+  contentStatusSchema,
+  durationSchema,
+  intIdsSchema,
+  levelSchema,
+  locationSchema,
+  previewTextSchema,
+  slugInputSchema,
+  SPEC_TEXTS,
+  textInputSchema,
+  translationStatusSchema,
+  uploadRefInputSchema,
+  uuidIdsSchema,
+  type TextSchemas,
+} from "@/lib/content/schemas";
 import { renderedTextSchema } from "@/lib/i18n";
-import { PHASE_KINDS, phasesInputSchema, targetSchema, WORKOUT_ITEM_TYPES } from "./phases";
+import { uploadRecordSchema } from "@/lib/uploads/schemas";
+import { PHASE_KINDS, phaseAllTextsSchema, phaseSchema, phasesInputSchema, targetSchema, WORKOUT_ITEM_TYPES } from "./phases";
 import { SEGMENT_KINDS, SEGMENT_TIMINGS } from "./timeline";
 
 /** The workout API's input, shared with the admin's editor. */
@@ -132,3 +148,41 @@ export const workoutTimelineSchema = z
   .meta({ id: "WorkoutTimeline" });
 
 export type WorkoutTimeline = z.output<typeof workoutTimelineSchema>;
+
+const previewShape = {
+  id: z.uuid(),
+  title: previewTextSchema,
+  slug: z.string(),
+  gender: genderSchema,
+  level: levelSchema,
+  goals: z.array(z.number().int()),
+  types: z.array(z.number().int()),
+  locations: z.array(locationSchema),
+  body_parts: z.array(z.number().int()),
+  duration: durationSchema,
+  content_packages: z.array(z.uuid()),
+  translation_status: translationStatusSchema,
+  status: contentStatusSchema,
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  published_at: z.iso.datetime().nullable(),
+};
+export const workoutPreviewSchema = z.object(previewShape).meta({ id: "WorkoutPreview" });
+const workoutSchemaOf = <Texts extends TextSchemas, Phase extends z.ZodType>(texts: Texts, phase: Phase) =>
+  z
+    .object({
+      ...previewShape,
+      title: texts.rendered,
+      description: texts.rendered,
+      image: uploadRecordSchema.nullable(),
+      estimated_duration: z.number().int().nullable(),
+      template: z.boolean(),
+      phases: z.array(phase),
+    })
+    .meta({ id: `Workout${texts.suffix}` });
+export const workoutSchema = workoutSchemaOf(SPEC_TEXTS, phaseSchema);
+export const workoutAllTextsSchema = workoutSchemaOf(ALL_TEXTS, phaseAllTextsSchema);
+
+export type WorkoutPreview = z.output<typeof workoutPreviewSchema>;
+/** A workout with every text in every language (`texts=all`), as the admin's editor reads it. */
+export type WorkoutAllTexts = z.output<typeof workoutAllTextsSchema>;
