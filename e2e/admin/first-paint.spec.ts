@@ -116,6 +116,36 @@ async function watchForLoading(page: Page): Promise<void> {
 
 const loadingSeen = (page: Page) => page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
 
+type UsableClock = { usableAt: Record<string, number>; clickedAt: number };
+
+/**
+ * Times taken by the page's own clock (`performance.now()`, from the document's navigation start), so
+ * the figures hold no round trips of the test to the browser: on every animation frame from the
+ * document's start, the first moment the workout editor is usable for a title (the title input holds
+ * it, is enabled, and React's handlers are on the form, as `expectUsableEditor` checks), and the
+ * moment of the last click on a link.
+ */
+async function clockUsableEditor(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const clock: UsableClock = { usableAt: {}, clickedAt: -1 };
+    (window as unknown as { usableClock: UsableClock }).usableClock = clock;
+    document.addEventListener("click", (event) => {
+      if ((event.target as Element | null)?.closest?.("a")) clock.clickedAt = performance.now();
+    }, true);
+    const check = () => {
+      const form = document.querySelector('form[aria-label="Edit workout"]');
+      const input = form?.querySelector<HTMLInputElement>('input[lang="en"]');
+      if (form && input && !input.disabled && !input.readOnly && Object.keys(form).some((key) => key.startsWith("__reactProps"))) {
+        clock.usableAt[input.value] ??= performance.now();
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+const usableClock = (page: Page) => page.evaluate(() => (window as unknown as { usableClock: UsableClock }).usableClock);
+
 /**
  * The workout editor is usable: its title input holds the stored title and takes typing, and React has
  * hydrated the form (the server's HTML holds the values already, but the form works once its handlers
@@ -160,6 +190,7 @@ test("the editor's and the list's first HTML hold their data; no Loading… on a
   expect(listHtml).not.toContain("Loading…");
 
   await watchForLoading(page);
+  await clockUsableEditor(page);
   // A warm server: the pages have been rendered once.
   await page.goto(`/admin/content/workouts/${second.id}`);
   await expectUsableEditor(page, second.title);
@@ -174,6 +205,7 @@ test("the editor's and the list's first HTML hold their data; no Loading… on a
   await page.goto(`/admin/content/workouts/${first.id}`);
   await expectUsableEditor(page, first.title);
   const directVisit = Date.now() - visitStarted;
+  const directInPage = Math.round((await usableClock(page)).usableAt[first.title]!);
   for (const name of exerciseNames) await expect(page.getByText(name).first()).toBeVisible();
   expect(await loadingSeen(page)).toEqual([]);
 
@@ -184,12 +216,17 @@ test("the editor's and the list's first HTML hold their data; no Loading… on a
   await page.getByRole("link", { name: second.title, exact: true }).click();
   await expectUsableEditor(page, second.title);
   const listToEditor = Date.now() - navigationStarted;
+  const listClock = await usableClock(page);
+  const listInPage = Math.round(listClock.usableAt[second.title]! - listClock.clickedAt);
   await page.goBack();
   await page.getByRole("link", { name: first.title, exact: true }).click();
   await expectUsableEditor(page, first.title);
 
   expect(await loadingSeen(page)).toEqual([]);
-  const figures = `direct visit ${directVisit} ms, list to editor ${listToEditor} ms (the editor's HTML alone: ${serverHtml} ms)`;
+  const figures =
+    `direct visit ${directInPage} ms, list to editor ${listInPage} ms by the page's clock; ` +
+    `${directVisit} ms and ${listToEditor} ms as the test saw them (with its round trips to the browser, and the direct visit's wait for the load event); ` +
+    `the editor's HTML alone: ${serverHtml} ms`;
   console.log(`first paint: navigation to a usable workout editor: ${figures}`);
   test.info().annotations.push({ type: "first paint (workout editor usable)", description: figures });
   } finally {
@@ -290,6 +327,7 @@ test("every screen's first HTML holds its data: the translation queue and worksp
 
   // In the browser: nothing shows Loading… on a visit, and axe finds nothing, whatever the impact.
   await watchForLoading(page);
+  await clockUsableEditor(page);
   for (const path of [`/admin/content/training-plans/${plan.id}?lang=de`, `/admin/translations/workouts/${workout.id}?language=de`, "/admin/translations?filter[where][language]=fr", "/admin/audit-log", "/admin/jobs"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
