@@ -65,6 +65,20 @@ describe("the OpenAPI registry", () => {
     expect(strays).toEqual([]);
   });
 
+  it("has route files that import each endpoint by its own name, never an object of endpoints", async () => {
+    const strays: string[] = [];
+    for (const file of routeFiles(API_ROOT)) {
+      const source = readFileSync(file, "utf8");
+      const imported = /import\s*\{([^}]*)\}\s*from\s*["'](@\/lib\/[^"']+\/operations)["']/.exec(source);
+      if (!imported) continue;
+      const domain = (await import(imported[2]!.replace(/^@\//, `${path.resolve(".")}/`))) as Record<string, unknown>;
+      for (const name of imported[1]!.split(",").map((part) => part.trim().split(/\s+as\s+/)[0]!).filter(Boolean)) {
+        if (!operations.includes(domain[name] as (typeof operations)[number])) strays.push(`${path.relative(API_ROOT, file)}: ${name}`);
+      }
+    }
+    expect(strays).toEqual([]);
+  });
+
   it("has unique operation ids and builds a 3.1 document with every path", () => {
     const ids = operations.map((operation) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);

@@ -76,10 +76,15 @@ function previewLinkOperations(collection: Collection, names: { name: string; ta
   return { post, list, remove, all: [post, list, remove] };
 }
 
-export const workoutPreviewLinkOperations = previewLinkOperations(PREVIEW_COLLECTION_MAP.workouts, { name: "Workout", tag: "Workouts" });
-export const trainingPlanPreviewLinkOperations = previewLinkOperations(PREVIEW_COLLECTION_MAP["training-plans"], { name: "TrainingPlan", tag: "Training plans" });
-export const onDemandPreviewLinkOperations = previewLinkOperations(PREVIEW_COLLECTION_MAP["on-demand"], { name: "OnDemand", tag: "On-demand" });
-export const exercisePreviewLinkOperations = previewLinkOperations(PREVIEW_COLLECTION_MAP.exercises, { name: "Exercise", tag: "Exercises" });
+const workoutPreviewLinkOperations = previewLinkOperations(PREVIEW_COLLECTION_MAP.workouts, { name: "Workout", tag: "Workouts" });
+const trainingPlanPreviewLinkOperations = previewLinkOperations(PREVIEW_COLLECTION_MAP["training-plans"], { name: "TrainingPlan", tag: "Training plans" });
+const onDemandPreviewLinkOperations = previewLinkOperations(PREVIEW_COLLECTION_MAP["on-demand"], { name: "OnDemand", tag: "On-demand" });
+const exercisePreviewLinkOperations = previewLinkOperations(PREVIEW_COLLECTION_MAP.exercises, { name: "Exercise", tag: "Exercises" });
+
+export const { post: createWorkoutPreviewLink, list: listWorkoutPreviewLinks, remove: revokeWorkoutPreviewLink } = workoutPreviewLinkOperations;
+export const { post: createTrainingPlanPreviewLink, list: listTrainingPlanPreviewLinks, remove: revokeTrainingPlanPreviewLink } = trainingPlanPreviewLinkOperations;
+export const { post: createOnDemandPreviewLink, list: listOnDemandPreviewLinks, remove: revokeOnDemandPreviewLink } = onDemandPreviewLinkOperations;
+export const { post: createExercisePreviewLink, list: listExercisePreviewLinks, remove: revokeExercisePreviewLink } = exercisePreviewLinkOperations;
 
 export const previewLinkOperationsAll = [
   ...workoutPreviewLinkOperations.all,

@@ -76,9 +76,13 @@ function scheduleOperations(collection: Collection, names: { name: string; tag: 
   return { post, list, remove, all: [post, list, remove] };
 }
 
-export const workoutScheduleOperations = scheduleOperations(SCHEDULE_COLLECTION_MAP.workouts, { name: "Workout", tag: "Workouts" });
-export const trainingPlanScheduleOperations = scheduleOperations(SCHEDULE_COLLECTION_MAP["training-plans"], { name: "TrainingPlan", tag: "Training plans" });
-export const onDemandScheduleOperations = scheduleOperations(SCHEDULE_COLLECTION_MAP["on-demand"], { name: "OnDemand", tag: "On-demand" });
+const workoutScheduleOperations = scheduleOperations(SCHEDULE_COLLECTION_MAP.workouts, { name: "Workout", tag: "Workouts" });
+const trainingPlanScheduleOperations = scheduleOperations(SCHEDULE_COLLECTION_MAP["training-plans"], { name: "TrainingPlan", tag: "Training plans" });
+const onDemandScheduleOperations = scheduleOperations(SCHEDULE_COLLECTION_MAP["on-demand"], { name: "OnDemand", tag: "On-demand" });
+
+export const { post: createWorkoutSchedule, list: listWorkoutSchedules, remove: deleteWorkoutSchedule } = workoutScheduleOperations;
+export const { post: createTrainingPlanSchedule, list: listTrainingPlanSchedules, remove: deleteTrainingPlanSchedule } = trainingPlanScheduleOperations;
+export const { post: createOnDemandSchedule, list: listOnDemandSchedules, remove: deleteOnDemandSchedule } = onDemandScheduleOperations;
 
 export const getSchedules = defineOperation({
   method: "GET",

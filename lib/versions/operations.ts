@@ -113,11 +113,17 @@ function versionOperations(collection: Collection, names: { name: string; tag: s
 
 const of = (collection: unknown) => collection as Collection;
 
-export const workoutVersionOperations = versionOperations(of(workouts), { name: "Workout", tag: "Workouts", record: workoutRecordSchema });
-export const trainingPlanVersionOperations = versionOperations(of(trainingPlans), { name: "TrainingPlan", tag: "Training plans", record: trainingPlanRecordSchema });
-export const onDemandVersionOperations = versionOperations(of(onDemand), { name: "OnDemand", tag: "On-demand", record: onDemandRecordSchema });
-export const exerciseVersionOperations = versionOperations(of(exercises), { name: "Exercise", tag: "Exercises", record: exerciseRecordSchema });
-export const instructorVersionOperations = versionOperations(of(instructors), { name: "Instructor", tag: "Instructors", record: instructorRecordSchema });
+const workoutVersionOperations = versionOperations(of(workouts), { name: "Workout", tag: "Workouts", record: workoutRecordSchema });
+const trainingPlanVersionOperations = versionOperations(of(trainingPlans), { name: "TrainingPlan", tag: "Training plans", record: trainingPlanRecordSchema });
+const onDemandVersionOperations = versionOperations(of(onDemand), { name: "OnDemand", tag: "On-demand", record: onDemandRecordSchema });
+const exerciseVersionOperations = versionOperations(of(exercises), { name: "Exercise", tag: "Exercises", record: exerciseRecordSchema });
+const instructorVersionOperations = versionOperations(of(instructors), { name: "Instructor", tag: "Instructors", record: instructorRecordSchema });
+
+export const { list: listWorkoutVersions, get: getWorkoutVersion, diff: diffWorkoutVersions, restore: restoreWorkoutVersion } = workoutVersionOperations;
+export const { list: listTrainingPlanVersions, get: getTrainingPlanVersion, diff: diffTrainingPlanVersions, restore: restoreTrainingPlanVersion } = trainingPlanVersionOperations;
+export const { list: listOnDemandVersions, get: getOnDemandVersion, diff: diffOnDemandVersions, restore: restoreOnDemandVersion } = onDemandVersionOperations;
+export const { list: listExerciseVersions, get: getExerciseVersion, diff: diffExerciseVersions, restore: restoreExerciseVersion } = exerciseVersionOperations;
+export const { list: listInstructorVersions, get: getInstructorVersion, diff: diffInstructorVersions, restore: restoreInstructorVersion } = instructorVersionOperations;
 
 /** Every endpoint of the version history, for the OpenAPI document. */
 export const allVersionOperations = [

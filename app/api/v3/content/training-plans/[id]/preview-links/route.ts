@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { trainingPlanPreviewLinkOperations as ops } from "@/lib/preview-links/operations";
+import { createTrainingPlanPreviewLink, listTrainingPlanPreviewLinks } from "@/lib/preview-links/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.post, ops.list);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(createTrainingPlanPreviewLink, listTrainingPlanPreviewLinks);

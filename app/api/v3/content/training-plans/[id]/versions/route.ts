@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { trainingPlanVersionOperations as ops } from "@/lib/versions/operations";
+import { listTrainingPlanVersions } from "@/lib/versions/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.list);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(listTrainingPlanVersions);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { workoutScheduleOperations as ops } from "@/lib/schedules/operations";
+import { createWorkoutSchedule, listWorkoutSchedules } from "@/lib/schedules/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.post, ops.list);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(createWorkoutSchedule, listWorkoutSchedules);

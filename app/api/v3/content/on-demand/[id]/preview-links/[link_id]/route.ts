@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { onDemandPreviewLinkOperations as ops } from "@/lib/preview-links/operations";
+import { revokeOnDemandPreviewLink } from "@/lib/preview-links/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(revokeOnDemandPreviewLink);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { onDemandScheduleOperations as ops } from "@/lib/schedules/operations";
+import { deleteOnDemandSchedule } from "@/lib/schedules/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(deleteOnDemandSchedule);

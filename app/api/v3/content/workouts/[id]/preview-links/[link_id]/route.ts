@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { workoutPreviewLinkOperations as ops } from "@/lib/preview-links/operations";
+import { revokeWorkoutPreviewLink } from "@/lib/preview-links/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.remove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(revokeWorkoutPreviewLink);

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { instructorVersionOperations as ops } from "@/lib/versions/operations";
+import { diffInstructorVersions } from "@/lib/versions/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(ops.diff);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(diffInstructorVersions);
