@@ -11,6 +11,11 @@ export { collectionKeys, everyTextQuery } from "./query-keys";
 
 export type RecordPreview = { id: number | string; slug?: string; name?: string; title?: string } & Record<string, unknown>;
 export type ListPage = { total: number; data: RecordPreview[] };
+/**
+ * A record of any collection as the API answers it with every text (`texts=all`), for the parts every
+ * editor shares. An editor reads its own collection's type, the response schema's output in
+ * lib/<domain>/schemas.ts (`EquipmentAllTexts`, `WorkoutAllTexts`), through `useRecord<…>`.
+ */
 export type FullRecord = Record<string, unknown> & { id: number | string };
 
 function useLanguage(): string {
@@ -29,8 +34,8 @@ export function useCollectionList(collection: AdminCollection, queryString: stri
 
 const RECORD_FRESH_MS = 5_000;
 
-/** A record with every language's texts (`texts=all`) and its ETag for If-Match. */
-export function useRecord(collection: AdminCollection, id: string | undefined) {
+/** A record with every language's texts (`texts=all`), typed as `Full` (its collection's response type), and its ETag for If-Match. */
+export function useRecord<Full extends FullRecord = FullRecord>(collection: AdminCollection, id: string | undefined) {
   const { languages } = useAdmin();
   return useQuery({
     queryKey: collectionKeys.record(collection, id ?? ""),
@@ -41,7 +46,7 @@ export function useRecord(collection: AdminCollection, id: string | undefined) {
     staleTime: RECORD_FRESH_MS,
     refetchOnWindowFocus: false,
     queryFn: async ({ signal }) => {
-      const response = await apiRequest<FullRecord>(recordPath(collection, id ?? "", languages), { signal });
+      const response = await apiRequest<Full>(recordPath(collection, id ?? "", languages), { signal });
       return { record: response.data, etag: response.etag };
     },
   });

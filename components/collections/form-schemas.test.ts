@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { slugInputSchema } from "@/lib/content/schemas";
-import { defaultFieldOf, idsOf, intoApiSchema, localizedTexts, optionalChoice, slugText, textsOf, uploadChoice, uploadOf } from "./form-schemas";
+import { defaultFieldOf, intoApiSchema, localizedTexts, optionalChoice, slugText, textsOf, uploadChoice, uploadOf } from "./form-schemas";
 
 const languages = { languages: ["en", "de", "fr"], defaultLanguage: "en" };
 const upload = { id: "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f62", name: "a.png", mime: "image/png", url: "https://cdn.test/uploads/a.png?v=1" };
@@ -60,12 +60,10 @@ describe("reading a record into the form", () => {
     expect(textsOf(null, languages)).toEqual({ en: "", de: "", fr: "" });
   });
 
-  it("keeps an upload's id, name, type and address, and only integer ids", () => {
-    expect(uploadOf({ ...upload, metadata: { size: 1 } })).toEqual(upload);
+  it("keeps an upload's id, name, type and address of the Upload record", () => {
+    expect(uploadOf({ ...upload, created_at: "2026-11-01T10:00:00.000Z", updated_at: "2026-11-01T10:00:00.000Z", metadata: { size: 1 } })).toEqual(upload);
     expect(uploadOf(null)).toBeNull();
-    expect(uploadOf({ name: "no id" })).toBeNull();
-    expect(idsOf([3, "4", 5])).toEqual([3, 5]);
-    expect(idsOf(undefined)).toEqual([]);
+    expect(uploadOf(undefined)).toBeNull();
   });
 });
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { RenderedText } from "@/lib/i18n";
+import type { UploadRecord } from "@/lib/uploads/schemas";
 
 /**
  * Pieces of the editors' form schemas. Each editor's schema turns its inputs into the API's body and
@@ -56,24 +58,15 @@ export function intoApiSchema<FormSchema extends z.ZodType, Output>(form: FormSc
   return form.pipe(api as unknown as z.ZodType<Output, z.output<FormSchema>>);
 }
 
-/** The per-language values of a text read with `texts=all` (`default` stands for the default language). */
-export function textsOf(value: unknown, { languages, defaultLanguage }: Languages): Record<string, string> {
+/** The per-language values of a text read with `texts=all` (`default` stands for the default language); absent: every language empty. */
+export function textsOf(value: RenderedText | null | undefined, { languages, defaultLanguage }: Languages): Record<string, string> {
   if (typeof value === "string") return Object.fromEntries(languages.map((language) => [language, language === defaultLanguage ? value : ""]));
-  const texts = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-  const read = (key: string) => (typeof texts[key] === "string" ? (texts[key] as string) : "");
-  return Object.fromEntries(languages.map((language) => [language, read(language) || (language === defaultLanguage ? read("default") : "")]));
+  return Object.fromEntries(languages.map((language) => [language, value?.[language] || (language === defaultLanguage ? (value?.default ?? "") : "")]));
 }
 
-/** An upload as a record holds it (or null). */
-export function uploadOf(value: unknown): UploadRef | null {
-  if (!value || typeof value !== "object") return null;
-  const upload = value as Partial<UploadRef>;
-  return typeof upload.id === "string" ? { id: upload.id, name: upload.name ?? "", mime: upload.mime ?? "", url: upload.url ?? "" } : null;
-}
-
-/** Integer ids a record holds (anything else is dropped). */
-export function idsOf(value: unknown): number[] {
-  return Array.isArray(value) ? value.filter((item): item is number => typeof item === "number") : [];
+/** An upload as the editors hold it, from the Upload record a record holds (or null). */
+export function uploadOf(upload: UploadRecord | null | undefined): UploadRef | null {
+  return upload ? { id: upload.id, name: upload.name, mime: upload.mime, url: upload.url } : null;
 }
 
 /** Where a JSON Pointer of a 422 detail lands in a form: `/name/de` → `name.de`; a text without language → its default-language input. */

@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { Field } from "@/components/ui/field";
 import { useAdmin } from "@/lib/admin/admin-context";
 import type { AdminCollection } from "@/lib/admin/collections";
+import type { MultiLangString } from "@/lib/i18n";
 import type { FullRecord } from "./api";
 import { textsOf, type Languages } from "./form-schemas";
 import { LanguageTabs, StructureFields } from "./language-tabs";
@@ -13,10 +14,17 @@ import { lookupFormSchema, type LookupFormOutput, type LookupFormValues } from "
 import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "./record-form";
 import { registerWithValues } from "./register-with-values";
 
-function valuesOf(record: FullRecord | undefined, collection: AdminCollection, languages: Languages): LookupFormValues {
+/**
+ * A lookup as the API answers it with every text (its `…AllTexts` schema). The lookups' factory in
+ * lib/lookups/collections.ts builds that schema beside their database code, so this mirrors it until
+ * the schema moves to an isomorphic lib/lookups/schemas.ts.
+ */
+type LookupAllTexts = FullRecord & { name: MultiLangString; slug: string; description?: MultiLangString };
+
+function valuesOf(record: LookupAllTexts | undefined, collection: AdminCollection, languages: Languages): LookupFormValues {
   return {
     name: textsOf(record?.name, languages),
-    slug: typeof record?.slug === "string" ? record.slug : "",
+    slug: record?.slug ?? "",
     ...(collection.hasDescription ? { description: textsOf(record?.description, languages) } : {}),
   };
 }
@@ -24,13 +32,13 @@ function valuesOf(record: FullRecord | undefined, collection: AdminCollection, l
 /** Create (no id) or edit a lookup record. */
 export function LookupEditor({ collection, id }: { collection: AdminCollection; id?: string }) {
   return (
-    <RecordLoader collection={collection} id={id}>
+    <RecordLoader<LookupAllTexts> collection={collection} id={id}>
       {(loaded) => <LookupForm collection={collection} id={id} loaded={loaded} />}
     </RecordLoader>
   );
 }
 
-function LookupForm({ collection, id, loaded }: { collection: AdminCollection; id?: string; loaded: LoadedRecord }) {
+function LookupForm({ collection, id, loaded }: { collection: AdminCollection; id?: string; loaded: LoadedRecord<LookupAllTexts> }) {
   const { languages, defaultLanguage } = useAdmin();
   const schema = useMemo(() => lookupFormSchema({ languages, defaultLanguage, withDescription: collection.hasDescription === true }), [languages, defaultLanguage, collection.hasDescription]);
   const { form, onSubmit, notices, conflictDialog, isNew, listHref } = useRecordForm<LookupFormValues, LookupFormOutput>({

@@ -17,11 +17,14 @@ import { useFormDraft } from "./use-form-draft";
 import { useUnsavedChangesWarning } from "./use-unsaved-changes-warning";
 
 /** What a loaded editor form receives: the record (absent when creating), its ETag and a way to load it again. */
-export type LoadedRecord = { record?: FullRecord; etag?: string; reload: () => unknown };
+export type LoadedRecord<Full extends FullRecord = FullRecord> = { record?: Full; etag?: string; reload: () => unknown };
 
-/** Loads the record to edit (every language, with its ETag) and renders the form once it is there; a new ETag remounts the form. */
-export function RecordLoader({ collection, id, children }: { collection: AdminCollection; id?: string; children: (loaded: LoadedRecord) => ReactNode }) {
-  const record = useRecord(collection, id);
+/**
+ * Loads the record to edit (every language, with its ETag; typed as `Full`, the collection's response
+ * type) and renders the form once it is there; a new ETag remounts the form.
+ */
+export function RecordLoader<Full extends FullRecord = FullRecord>({ collection, id, children }: { collection: AdminCollection; id?: string; children: (loaded: LoadedRecord<Full>) => ReactNode }) {
+  const record = useRecord<Full>(collection, id);
   if (id !== undefined && record.isPending) return <p>Loading…</p>;
   if (id !== undefined && record.isError) return <Notice tone="error">{describeError(record.error)}</Notice>;
   return <div key={record.data?.etag ?? "new"}>{children({ record: record.data?.record, etag: record.data?.etag ?? undefined, reload: () => record.refetch() })}</div>;

@@ -2,10 +2,9 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
-import type { FullRecord } from "@/components/collections/api";
 import { LookupPickerField } from "@/components/collections/form-fields";
 import { MediaPickerField } from "@/components/media/media-picker";
-import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
+import { textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
 import { LanguageTabs, StructureFields } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
 import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
@@ -13,19 +12,20 @@ import type { RecordEditorProps } from "@/components/collections/record-editor-p
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useAdmin } from "@/lib/admin/admin-context";
+import type { EquipmentAllTexts } from "@/lib/equipment/schemas";
 import { equipmentFormSchema, type EquipmentFormOutput, type EquipmentFormValues } from "./equipment-form-schema";
 import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
 import { registerWithValues } from "@/components/collections/register-with-values";
 
 const LOOKUPS = EDITOR_LOOKUPS["equipment"];
 
-function valuesOf(record: FullRecord | undefined, languages: Languages): EquipmentFormValues {
+function valuesOf(record: EquipmentAllTexts | undefined, languages: Languages): EquipmentFormValues {
   return {
     name: textsOf(record?.name, languages),
     description: textsOf(record?.description, languages),
-    slug: typeof record?.slug === "string" ? record.slug : "",
-    brand_id: typeof record?.brand_id === "number" ? record.brand_id : null,
-    categories: idsOf(record?.categories),
+    slug: record?.slug ?? "",
+    brand_id: record?.brand_id ?? null,
+    categories: record?.categories ?? [],
     image: uploadOf(record?.image),
   };
 }
@@ -33,13 +33,13 @@ function valuesOf(record: FullRecord | undefined, languages: Languages): Equipme
 /** Create (no id) or edit a piece of equipment. */
 export function EquipmentEditor({ collection, id }: RecordEditorProps) {
   return (
-    <RecordLoader collection={collection} id={id}>
+    <RecordLoader<EquipmentAllTexts> collection={collection} id={id}>
       {(loaded) => <EquipmentForm collection={collection} id={id} loaded={loaded} />}
     </RecordLoader>
   );
 }
 
-function EquipmentForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
+function EquipmentForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord<EquipmentAllTexts> }) {
   const { languages, defaultLanguage } = useAdmin();
   const isNoEquipment = loaded.record?.no_equipment === true;
   const schema = useMemo(() => equipmentFormSchema({ languages, defaultLanguage }, isNoEquipment), [languages, defaultLanguage, isNoEquipment]);

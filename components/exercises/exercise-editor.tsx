@@ -5,7 +5,7 @@ import { useEffect, useId, useMemo, useRef } from "react";
 import { useFieldArray, type UseFormReturn } from "react-hook-form";
 import { ChoiceOptions, LookupPickerField } from "@/components/collections/form-fields";
 import { MediaPickerField } from "@/components/media/media-picker";
-import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
+import { textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
 import { LanguageTabs, StructureFields, StructureScope } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
 import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
@@ -14,42 +14,42 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useAdmin } from "@/lib/admin/admin-context";
-import type { FullRecord } from "@/components/collections/api";
+import type { ExerciseAllTexts } from "@/lib/exercises/schemas";
 import { exerciseFormSchema, GENDERS, LEVELS, ORIENTATIONS, type ExerciseFormOutput, type ExerciseFormValues } from "./exercise-form-schema";
 import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
 import { registerWithValues } from "@/components/collections/register-with-values";
 
 const LOOKUPS = EDITOR_LOOKUPS["exercises"];
 
-function valuesOf(record: FullRecord | undefined, languages: Languages): ExerciseFormValues {
-  const steps = Array.isArray(record?.steps) ? record.steps : [];
+function valuesOf(record: ExerciseAllTexts | undefined, languages: Languages): ExerciseFormValues {
   return {
     name: textsOf(record?.name, languages),
     summary: textsOf(record?.summary, languages),
-    slug: typeof record?.slug === "string" ? record.slug : "",
-    level: (record?.level as ExerciseFormValues["level"] | undefined) ?? ("" as ExerciseFormValues["level"]),
-    gender: (record?.gender as ExerciseFormValues["gender"] | undefined) ?? ("" as ExerciseFormValues["gender"]),
-    orientation: typeof record?.orientation === "string" ? record.orientation : "",
-    muscle_groups: idsOf(record?.muscle_groups),
-    equipment: idsOf(record?.equipment),
-    types: idsOf(record?.types),
+    slug: record?.slug ?? "",
+    // A new exercise starts on the selects' empty option, which the form refuses until one is chosen.
+    level: record?.level ?? ("" as ExerciseFormValues["level"]),
+    gender: record?.gender ?? ("" as ExerciseFormValues["gender"]),
+    orientation: record?.orientation ?? "",
+    muscle_groups: record?.muscle_groups ?? [],
+    equipment: record?.equipment ?? [],
+    types: record?.types ?? [],
     video: uploadOf(record?.video),
     gif: uploadOf(record?.gif),
     image: uploadOf(record?.image),
-    steps: steps.map((step) => ({ text: textsOf(step, languages) })),
+    steps: (record?.steps ?? []).map((step) => ({ text: textsOf(step, languages) })),
   };
 }
 
 /** Create (no id) or edit an exercise. */
 export function ExerciseEditor({ collection, id }: RecordEditorProps) {
   return (
-    <RecordLoader collection={collection} id={id}>
+    <RecordLoader<ExerciseAllTexts> collection={collection} id={id}>
       {(loaded) => <ExerciseForm collection={collection} id={id} loaded={loaded} />}
     </RecordLoader>
   );
 }
 
-function ExerciseForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
+function ExerciseForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord<ExerciseAllTexts> }) {
   const { languages, defaultLanguage } = useAdmin();
   const schema = useMemo(() => exerciseFormSchema({ languages, defaultLanguage }), [languages, defaultLanguage]);
   const { form, onSubmit, notices, conflictDialog, isNew, listHref } = useRecordForm<ExerciseFormValues, ExerciseFormOutput>({

@@ -1,7 +1,6 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { FullRecord } from "@/components/collections/api";
 import { ChoiceOptions, LookupPickerField } from "@/components/collections/form-fields";
 import { MediaPickerField } from "@/components/media/media-picker";
 import { uploadOf } from "@/components/collections/form-schemas";
@@ -10,31 +9,32 @@ import type { RecordEditorProps } from "@/components/collections/record-editor-p
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useAdmin } from "@/lib/admin/admin-context";
+import type { Instructor } from "@/lib/instructors/schemas";
 import { INSTRUCTOR_GENDERS, instructorFormSchema, type InstructorFormOutput, type InstructorFormValues } from "./instructor-form-schema";
 import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
 import { registerWithValues } from "@/components/collections/register-with-values";
 
 const LOOKUPS = EDITOR_LOOKUPS["instructors"];
 
-function valuesOf(record: FullRecord | undefined): InstructorFormValues {
+function valuesOf(record: Instructor | undefined): InstructorFormValues {
   return {
-    name: typeof record?.name === "string" ? record.name : "",
-    gender: typeof record?.gender === "string" ? record.gender : "",
+    name: record?.name ?? "",
+    gender: record?.gender ?? "",
     photo: uploadOf(record?.photo),
-    user_id: typeof record?.user_id === "string" ? record.user_id : null,
+    user_id: record?.user_id ?? null,
   };
 }
 
 /** Create (no id) or edit an instructor. */
 export function InstructorEditor({ collection, id }: RecordEditorProps) {
   return (
-    <RecordLoader collection={collection} id={id}>
+    <RecordLoader<Instructor> collection={collection} id={id}>
       {(loaded) => <InstructorForm collection={collection} id={id} loaded={loaded} />}
     </RecordLoader>
   );
 }
 
-function InstructorForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
+function InstructorForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord<Instructor> }) {
   const { role } = useAdmin();
   const { form, onSubmit, notices, conflictDialog, isNew, listHref } = useRecordForm<InstructorFormValues, InstructorFormOutput>({
     collection,

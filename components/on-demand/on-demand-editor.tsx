@@ -3,10 +3,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
-import type { FullRecord } from "@/components/collections/api";
 import { ChoiceOptions, LookupPickerField } from "@/components/collections/form-fields";
 import { MediaPickerField } from "@/components/media/media-picker";
-import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
+import { textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
 import { LanguageTabs, StructureFields } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
 import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
@@ -15,45 +14,44 @@ import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { mediaLanguagesOf, useMediaUpload } from "@/components/media/media-panel";
 import { useAdmin } from "@/lib/admin/admin-context";
+import type { OnDemandAllTexts } from "@/lib/on-demand/schemas";
 import { DURATIONS, LEVELS, describeLanguageMismatch, onDemandFormSchema, type OnDemandFormOutput, type OnDemandFormValues } from "./on-demand-form-schema";
 import { EDITOR_LOOKUPS } from "@/components/collections/lookup-fields";
 import { registerWithValues } from "@/components/collections/register-with-values";
 
 const LOOKUPS = EDITOR_LOOKUPS["on-demand"];
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
-
-function valuesOf(record: FullRecord | undefined, languages: Languages): OnDemandFormValues {
-  const choice = <T extends string>(value: unknown) => (typeof value === "string" ? value : "") as T;
+function valuesOf(record: OnDemandAllTexts | undefined, languages: Languages): OnDemandFormValues {
+  // A new item starts on the selects' empty option, which the form refuses until one is chosen.
   return {
-    type: choice(record?.type),
+    type: record?.type ?? ("" as OnDemandFormValues["type"]),
     title: textsOf(record?.title, languages),
     description: textsOf(record?.description, languages),
-    slug: typeof record?.slug === "string" ? record.slug : "",
+    slug: record?.slug ?? "",
     video: uploadOf(record?.video),
     image: uploadOf(record?.image),
-    instructor_id: typeof record?.instructor_id === "string" ? record.instructor_id : null,
-    content_provider: typeof record?.content_provider === "number" ? record.content_provider : null,
-    content_packages: strings(record?.content_packages),
-    categories: strings(record?.categories),
-    equipment: idsOf(record?.equipment),
-    goals: idsOf(record?.goals),
-    level: choice(record?.level),
-    duration: choice(record?.duration),
-    languages: strings(record?.languages).join(", "),
+    instructor_id: record?.instructor_id ?? null,
+    content_provider: record?.content_provider ?? null,
+    content_packages: record?.content_packages ?? [],
+    categories: record?.categories ?? [],
+    equipment: record?.equipment ?? [],
+    goals: record?.goals ?? [],
+    level: record?.level ?? ("" as OnDemandFormValues["level"]),
+    duration: record?.duration ?? ("" as OnDemandFormValues["duration"]),
+    languages: (record?.languages ?? []).join(", "),
   };
 }
 
 /** Create (no id) or edit an on-demand item: a virtual class (video) or an audio workout. */
 export function OnDemandEditor({ collection, id }: RecordEditorProps) {
   return (
-    <RecordLoader collection={collection} id={id}>
+    <RecordLoader<OnDemandAllTexts> collection={collection} id={id}>
       {(loaded) => <OnDemandForm collection={collection} id={id} loaded={loaded} />}
     </RecordLoader>
   );
 }
 
-function OnDemandForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
+function OnDemandForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord<OnDemandAllTexts> }) {
   const { languages, defaultLanguage } = useAdmin();
   const schema = useMemo(() => onDemandFormSchema({ languages, defaultLanguage }), [languages, defaultLanguage]);
   const { form, onSubmit, notices, conflictDialog, isNew, listHref } = useRecordForm<OnDemandFormValues, OnDemandFormOutput>({

@@ -102,7 +102,7 @@ describe("plan grid", () => {
         {
           days: [
             { activities: [{ type: "workouts", id: WORKOUT }] },
-            { activities: [{ type: "fitness-activities", id: "fa_k3x9q2m7", fields: { title: { en: "Easy run", de: "Lockerer Lauf" }, description: { en: "" }, distance: 3000, duration: null } }] },
+            { activities: [{ type: "fitness-activities", id: "fa_k3x9q2m7", fields: { title: { default: "Easy run", en: "Easy run", de: "Lockerer Lauf" }, description: { default: "", en: "" }, distance: 3000, duration: null } }] },
           ],
         },
       ],

@@ -1,5 +1,6 @@
 import { textsOf } from "@/components/collections/form-schemas";
-import { deriveTotals, type ActivityType, type PlanTotals } from "@/lib/training-plans/weeks";
+import type { TrainingPlanAllTexts } from "@/lib/training-plans/schemas";
+import { deriveTotals, type PlanTotals } from "@/lib/training-plans/weeks";
 import type { ActivityPreview } from "./reads";
 
 /**
@@ -147,21 +148,17 @@ export function dayLabel({ week, day }: DayRef): string {
 // ---------------------------------------------------------------------------------------------------
 // To and from the API
 
-type ApiActivity = { type: ActivityType; id?: string; fields?: { title?: unknown; description?: unknown; distance?: number | null; duration?: number | null } };
-type ApiWeek = { days?: { activities?: ApiActivity[] }[] };
-
-/** The grid of a plan read with `texts=all`; weeks stored with fewer than seven days get rest days. */
-export function gridFromApi(weeks: unknown, languages: readonly string[], defaultLanguage: string): Grid {
-  if (!Array.isArray(weeks)) return [];
-  return (weeks as ApiWeek[]).map((week) => {
-    const days = Array.from({ length: DAYS_PER_WEEK }, (_, index) => week.days?.[index]?.activities ?? []);
+/** The grid of a plan's weeks read with `texts=all`; weeks stored with fewer than seven days get rest days. */
+export function gridFromApi(weeks: TrainingPlanAllTexts["weeks"], languages: readonly string[], defaultLanguage: string): Grid {
+  return weeks.map((week) => {
+    const days = Array.from({ length: DAYS_PER_WEEK }, (_, index) => week.days[index]?.activities ?? []);
     return {
       key: newKey("w"),
       days: days.map((activities) => ({
         key: newKey("d"),
         activities: activities.map((activity): GridActivity => {
           if (activity.type === "fitness-activities") {
-            const fields = activity.fields ?? {};
+            const { fields } = activity;
             return {
               key: newKey("a"),
               type: "fitness-activities",
@@ -169,12 +166,12 @@ export function gridFromApi(weeks: unknown, languages: readonly string[], defaul
               fields: {
                 title: textsOf(fields.title, { languages, defaultLanguage }),
                 description: textsOf(fields.description, { languages, defaultLanguage }),
-                distance: fields.distance ?? null,
-                duration: fields.duration ?? null,
+                distance: fields.distance,
+                duration: fields.duration,
               },
             };
           }
-          return { key: newKey("a"), type: activity.type, id: activity.id ?? "" };
+          return { key: newKey("a"), type: activity.type, id: activity.id };
         }),
       })),
     };

@@ -3,10 +3,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { Controller, get, useWatch } from "react-hook-form";
-import type { FullRecord } from "@/components/collections/api";
 import { LookupPickerField } from "@/components/collections/form-fields";
 import { MediaPickerField } from "@/components/media/media-picker";
-import { idsOf, textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
+import { textsOf, uploadOf, type Languages } from "@/components/collections/form-schemas";
 import { LanguageTabs, StructureFields, StructureScope, useLanguageFocus } from "@/components/collections/language-tabs";
 import { LocalizedTextInputs } from "@/components/collections/localized-text-inputs";
 import { RecordFormActions, RecordLoader, useRecordForm, type LoadedRecord } from "@/components/collections/record-form";
@@ -17,6 +16,7 @@ import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
 import { useToast } from "@/components/ui/toast";
 import { useAdmin } from "@/lib/admin/admin-context";
+import type { TrainingPlanAllTexts } from "@/lib/training-plans/schemas";
 import { FitnessActivityDialog, MoveActivityDialog, ReferenceDetailsDialog } from "./activity-dialogs";
 import { ActivityPanel } from "./activity-panel";
 import { useActivityPreviews, type ActivityPreview } from "./api";
@@ -50,25 +50,26 @@ import { registerWithValues } from "@/components/collections/register-with-value
 
 const LOOKUPS = EDITOR_LOOKUPS["training-plans"];
 
-function valuesOf(record: FullRecord | undefined, languages: Languages): PlanFormValues {
+function valuesOf(record: TrainingPlanAllTexts | undefined, languages: Languages): PlanFormValues {
   return {
     title: textsOf(record?.title, languages),
     description: textsOf(record?.description, languages),
-    slug: typeof record?.slug === "string" ? record.slug : "",
+    slug: record?.slug ?? "",
     image: uploadOf(record?.image),
-    goals: idsOf(record?.goals),
-    types: idsOf(record?.types),
-    level: (record?.level as PlanFormValues["level"] | undefined) ?? ("" as PlanFormValues["level"]),
-    locations: Array.isArray(record?.locations) ? (record.locations as PlanFormValues["locations"]) : [],
-    content_packages: Array.isArray(record?.content_packages) ? (record.content_packages as string[]) : [],
-    weeks: gridFromApi(record?.weeks, languages.languages, languages.defaultLanguage),
+    goals: record?.goals ?? [],
+    types: record?.types ?? [],
+    // A new plan starts on the select's empty option, which the form refuses until a level is chosen.
+    level: record?.level ?? ("" as PlanFormValues["level"]),
+    locations: record?.locations ?? [],
+    content_packages: record?.content_packages ?? [],
+    weeks: gridFromApi(record?.weeks ?? [], languages.languages, languages.defaultLanguage),
   };
 }
 
 /** Create (no id) or edit a training plan: metadata beside a grid of weeks and days. */
 export function TrainingPlanEditor({ collection, id }: RecordEditorProps) {
   return (
-    <RecordLoader collection={collection} id={id}>
+    <RecordLoader<TrainingPlanAllTexts> collection={collection} id={id}>
       {(loaded) => <PlanForm collection={collection} id={id} loaded={loaded} />}
     </RecordLoader>
   );
@@ -88,7 +89,7 @@ function firstMessage(entry: unknown): string | undefined {
   return undefined;
 }
 
-function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord }) {
+function PlanForm({ collection, id, loaded }: RecordEditorProps & { loaded: LoadedRecord<TrainingPlanAllTexts> }) {
   const { languages, defaultLanguage } = useAdmin();
   // The grid's texts follow the focused language tab, with the default language where one has none.
   const { language } = useLanguageFocus();

@@ -11,18 +11,19 @@ import {
   validateWorkoutForm,
   type WorkoutFormValues,
 } from "./form-values";
+import { workoutAllTextsSchema } from "@/lib/workouts/schemas";
 
 const langs = { languages: ["en", "de"], defaultLanguage: "en" };
 const EXERCISE = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 const IMAGE = "2f0a3c1e-6d2b-4c8e-9f3a-1b2c3d4e5f62";
 
-/** A workout as GET answers it with lang=en,de. */
-const record = {
+/** A workout as GET answers it with lang=en,de (parsed by the response schema: what the editor is typed to read). */
+const record = workoutAllTextsSchema.parse({
   id: "0d0c6f1e-1111-4222-8333-444455556666",
   title: { default: "Burner", en: "Burner", de: "Brenner" },
   slug: "burner",
   description: { default: "Hot", en: "Hot", de: "" },
-  image: { id: IMAGE, name: "cover.png", url: "https://cdn/x" },
+  image: { id: IMAGE, name: "cover.png", mime: "image/png", url: "https://cdn/x", created_at: "2026-11-01T10:00:00.000Z", updated_at: "2026-11-01T10:00:00.000Z" },
   gender: "female",
   level: "beginner",
   types: [1],
@@ -33,7 +34,11 @@ const record = {
   estimated_duration: null,
   template: true,
   content_packages: [],
+  translation_status: [],
   status: { default: "draft" },
+  created_at: "2026-11-01T10:00:00.000Z",
+  updated_at: "2026-11-01T10:00:00.000Z",
+  published_at: null,
   phases: [
     {
       kind: "training",
@@ -51,7 +56,7 @@ const record = {
       ],
     },
   ],
-};
+});
 
 function values(overrides: Partial<WorkoutFormValues> = {}): WorkoutFormValues {
   return { ...toFormValues(record, langs), ...overrides };

@@ -1,4 +1,4 @@
-import { workoutInputSchema, type WorkoutInput } from "@/lib/workouts/schemas";
+import { workoutInputSchema, type WorkoutAllTexts, type WorkoutInput } from "@/lib/workouts/schemas";
 import { textsOf, type Languages } from "@/components/collections/form-schemas";
 import { visitPhases } from "@/lib/workouts/item-visitor";
 import {
@@ -65,29 +65,24 @@ export function emptyTexts({ languages }: Languages): Texts {
   return Object.fromEntries(languages.map((language) => [language, ""]));
 }
 
-const ids = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-const str = (value: unknown): string => (typeof value === "string" ? value : "");
-
 /** The form's values for a workout read with `texts=all`; no record: an empty workout. */
-export function toFormValues(record: Record<string, unknown> | undefined, langs: Languages): WorkoutFormValues {
-  const image = record?.image as { id?: unknown } | string | null | undefined;
-  const phases = ids<PhaseOf<unknown>>(record?.phases);
+export function toFormValues(record: WorkoutAllTexts | undefined, langs: Languages): WorkoutFormValues {
   return {
     title: textsOf(record?.title, langs),
-    slug: str(record?.slug),
+    slug: record?.slug ?? "",
     description: textsOf(record?.description, langs),
-    image: typeof image === "string" ? image : str(image?.id),
-    gender: str(record?.gender),
-    level: str(record?.level),
-    types: ids(record?.types),
-    goals: ids(record?.goals),
-    body_parts: ids(record?.body_parts),
-    locations: ids(record?.locations),
-    duration: str(record?.duration),
-    estimated_duration: typeof record?.estimated_duration === "number" ? record.estimated_duration : Number.NaN,
-    template: record?.template === true,
-    content_packages: ids(record?.content_packages),
-    phases: visitPhases(phases, "", { text: (text) => textsOf(text, langs) }),
+    image: record?.image?.id ?? "",
+    gender: record?.gender ?? "",
+    level: record?.level ?? "",
+    types: record?.types ?? [],
+    goals: record?.goals ?? [],
+    body_parts: record?.body_parts ?? [],
+    locations: record?.locations ?? [],
+    duration: record?.duration ?? "",
+    estimated_duration: record?.estimated_duration ?? Number.NaN,
+    template: record?.template ?? false,
+    content_packages: record?.content_packages ?? [],
+    phases: visitPhases(record?.phases ?? [], "", { text: (text) => textsOf(text, langs) }),
   };
 }
 

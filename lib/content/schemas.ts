@@ -48,8 +48,9 @@ export const previewTextSchema = z.string().meta({ description: "In the response
  * for the fields typed "string or MultiLangString", `plain` for every other text. A collection builds its
  * full-record schema from them twice: in the specification's shape and in the `texts=all` shape.
  */
-export type TextSchemas = { rendered: z.ZodType; plain: z.ZodType; suffix: "" | "AllTexts" };
-// Each keeps its schemas' own types (`satisfies`), so a record schema built from one infers its texts.
+export type TextSchemas<Rendered extends z.ZodType = z.ZodType, Plain extends z.ZodType = z.ZodType> = { rendered: Rendered; plain: Plain; suffix: "" | "AllTexts" };
+// Each keeps its schemas' own types (`satisfies`), so a record schema built from one (generic in
+// `Rendered` and `Plain`) infers its texts.
 export const SPEC_TEXTS = { rendered: renderedTextSchema, plain: plainTextSchema, suffix: "" } satisfies TextSchemas;
 export const PREVIEW_TEXTS = { rendered: previewTextSchema, plain: previewTextSchema, suffix: "" } satisfies TextSchemas;
 export const ALL_TEXTS = { rendered: multiLangStringSchema, plain: multiLangStringSchema, suffix: "AllTexts" } satisfies TextSchemas;

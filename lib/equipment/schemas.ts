@@ -24,7 +24,7 @@ const previewShape = {
 };
 export const equipmentPreviewSchema = z.object(previewShape).meta({ id: "EquipmentPreview" });
 // The name is typed `string`, the description "string or MultiLangString" (docs/api.md "Languages").
-const equipmentSchemaOf = <Texts extends TextSchemas>(texts: Texts) =>
+const equipmentSchemaOf = <Rendered extends z.ZodType, Plain extends z.ZodType>(texts: TextSchemas<Rendered, Plain>) =>
   z
     .object({ ...previewShape, name: texts.plain, description: texts.rendered, image: uploadRecordSchema.nullable() })
     .meta({ id: `Equipment${texts.suffix}` });

@@ -67,7 +67,7 @@ const previewShape = {
 export const exercisePreviewSchema = z.object(previewShape).meta({ id: "ExercisePreview" });
 // `name` and `steps` are typed "string or MultiLangString"; `summary`, listed untyped among the
 // preview fields, is a plain string (docs/api.md "Languages").
-const exerciseSchemaOf = <Texts extends TextSchemas>(texts: Texts) =>
+const exerciseSchemaOf = <Rendered extends z.ZodType, Plain extends z.ZodType>(texts: TextSchemas<Rendered, Plain>) =>
   z
     .object({
       ...previewShape,

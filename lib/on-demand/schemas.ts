@@ -88,7 +88,7 @@ const listShape = {
 export const onDemandPreviewSchema = z.object(listShape).meta({ id: "OnDemandPreview" });
 // `title` and `description` (the specification's "further metadata") are the record's own texts, typed
 // as a workout's: "string or MultiLangString" (docs/api.md "Languages").
-const onDemandSchemaOf = <Texts extends TextSchemas>(texts: Texts) =>
+const onDemandSchemaOf = <Rendered extends z.ZodType, Plain extends z.ZodType>(texts: TextSchemas<Rendered, Plain>) =>
   z
     .object({
       ...listShape,

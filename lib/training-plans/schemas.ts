@@ -76,7 +76,7 @@ const previewShape = {
   published_at: z.iso.datetime().nullable(),
 };
 export const trainingPlanPreviewSchema = z.object(previewShape).meta({ id: "TrainingPlanPreview" });
-const trainingPlanSchemaOf = <Texts extends TextSchemas, Week extends z.ZodType>(texts: Texts, week: Week) =>
+const trainingPlanSchemaOf = <Rendered extends z.ZodType, Plain extends z.ZodType, Week extends z.ZodType>(texts: TextSchemas<Rendered, Plain>, week: Week) =>
   z
     .object({ ...previewShape, title: texts.rendered, description: texts.rendered, image: uploadRecordSchema.nullable(), weeks: z.array(week) })
     .meta({ id: `TrainingPlan${texts.suffix}` });

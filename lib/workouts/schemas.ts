@@ -168,7 +168,7 @@ const previewShape = {
   published_at: z.iso.datetime().nullable(),
 };
 export const workoutPreviewSchema = z.object(previewShape).meta({ id: "WorkoutPreview" });
-const workoutSchemaOf = <Texts extends TextSchemas, Phase extends z.ZodType>(texts: Texts, phase: Phase) =>
+const workoutSchemaOf = <Rendered extends z.ZodType, Plain extends z.ZodType, Phase extends z.ZodType>(texts: TextSchemas<Rendered, Plain>, phase: Phase) =>
   z
     .object({
       ...previewShape,
