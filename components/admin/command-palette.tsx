@@ -8,12 +8,16 @@ import { useAdmin } from "@/lib/admin/admin-context";
 import { apiRequest } from "@/lib/admin/api-client";
 import { ADMIN_COLLECTIONS } from "@/lib/admin/collections";
 import { adminScreenGroups } from "@/lib/admin/screens";
+import type { EquipmentPreview } from "@/lib/equipment/schemas";
+import type { ExercisePreview } from "@/lib/exercises/schemas";
+import type { Instructor } from "@/lib/instructors/schemas";
 
 /** One entry the palette offers: a record, a screen or an action, each an address to open. */
 type PaletteEntry = { id: string; label: string; kind: string; href: string };
 
 type SearchAnswer = { results: { collection: string; entity_id: string; title: string }[] };
-type ListAnswer = { data: { id: string | number; name: unknown }[] };
+/** A list page of the collections in LISTED: their previews' names are plain strings in the response language. */
+type ListAnswer = { data: (ExercisePreview | Instructor | EquipmentPreview)[] };
 
 /** The collections the API's search covers, and the admin collection each result opens in. */
 const SEARCHED: { collection: string; limit: number; adminSlug: string; kind: string }[] = [
@@ -31,9 +35,6 @@ const LISTED: { apiPath: string; adminSlug: string; kind: string }[] = [
 const MIN_RECORD_QUERY = 2;
 const DEBOUNCE_MS = 150;
 
-const nameOf = (value: unknown): string =>
-  typeof value === "string" ? value : value && typeof value === "object" ? String(Object.values(value as Record<string, unknown>).find((text) => typeof text === "string" && text) ?? "") : "";
-
 async function findRecords(q: string, signal: AbortSignal): Promise<PaletteEntry[]> {
   const search = apiRequest<SearchAnswer>("/content/search", {
     method: "POST",
@@ -47,7 +48,7 @@ async function findRecords(q: string, signal: AbortSignal): Promise<PaletteEntry
   );
   const lists = LISTED.map(({ apiPath, adminSlug, kind }) =>
     apiRequest<ListAnswer>(`/content/${apiPath}?filter[where][q]=${encodeURIComponent(q)}&filter[limit]=3`, { signal }).then(({ data }) =>
-      data.data.map((row) => ({ id: `record:${adminSlug}:${row.id}`, label: nameOf(row.name), kind, href: `/admin/content/${adminSlug}/${row.id}` })),
+      data.data.map((row) => ({ id: `record:${adminSlug}:${row.id}`, label: row.name, kind, href: `/admin/content/${adminSlug}/${row.id}` })),
     ),
   );
   // A collection that fails (say, a translator's missing right) leaves the others' results standing.

@@ -8,6 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
 import { describeError } from "@/lib/admin/api-client";
+import type { RenderedText } from "@/lib/i18n";
 import { useActivityThroughPlan, type ReferenceKind } from "./api";
 import { FitnessFieldsInputs, useFitnessInputs } from "./fitness-fields";
 import { DAY_NAMES, dayLabel, type DayRef, type FitnessFields, type Place } from "./plan-grid";
@@ -62,11 +63,14 @@ export function MoveActivityDialog({
   );
 }
 
+/** A text of a record read in one language: a string (a MultiLangString only when several languages are asked for). */
+const textOf = (text: RenderedText): string => (typeof text === "string" ? text : text.default);
+
 /** A workout or on-demand item as the API serves it through this plan (the `training-plan` parameter). */
 export function ReferenceDetailsDialog({ kind, id, title, planId, onClose }: { kind: ReferenceKind; id: string; title: string; planId: string | undefined; onClose: () => void }) {
   const record = useActivityThroughPlan(kind, id, planId);
   const data = record.data;
-  const phases = Array.isArray(data?.phases) ? (data.phases as { title?: unknown; items?: unknown[] }[]) : [];
+  const phases = data && "phases" in data ? data.phases : [];
   return (
     <Dialog open title={title} onClose={onClose}>
       <p className="text-sm text-slate-700">
@@ -81,26 +85,18 @@ export function ReferenceDetailsDialog({ kind, id, title, planId, onClose }: { k
       {data ? (
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium">Title</dt>
-          <dd>{String(data.title ?? "")}</dd>
-          {typeof data.description === "string" && data.description ? (
+          <dd>{textOf(data.title)}</dd>
+          {textOf(data.description) ? (
             <>
               <dt className="font-medium">Description</dt>
-              <dd>{data.description}</dd>
+              <dd>{textOf(data.description)}</dd>
             </>
           ) : null}
-          {typeof data.level === "string" ? (
-            <>
-              <dt className="font-medium">Level</dt>
-              <dd>{data.level}</dd>
-            </>
-          ) : null}
-          {typeof data.duration === "string" ? (
-            <>
-              <dt className="font-medium">Duration</dt>
-              <dd>{data.duration} minutes</dd>
-            </>
-          ) : null}
-          {typeof data.type === "string" ? (
+          <dt className="font-medium">Level</dt>
+          <dd>{data.level}</dd>
+          <dt className="font-medium">Duration</dt>
+          <dd>{data.duration} minutes</dd>
+          {"type" in data ? (
             <>
               <dt className="font-medium">Type</dt>
               <dd>{data.type}</dd>
@@ -117,7 +113,7 @@ export function ReferenceDetailsDialog({ kind, id, title, planId, onClose }: { k
                 <ul>
                   {phases.map((phase, index) => (
                     <li key={index}>
-                      {String(phase.title ?? `Phase ${index + 1}`)}: {phase.items?.length ?? 0} {phase.items?.length === 1 ? "item" : "items"}
+                      {phase.title}: {phase.items.length} {phase.items.length === 1 ? "item" : "items"}
                     </li>
                   ))}
                 </ul>

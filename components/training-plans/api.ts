@@ -5,6 +5,8 @@ import { useEffect, useState } from "react";
 import { useAdmin } from "@/lib/admin/admin-context";
 import { apiRequest } from "@/lib/admin/api-client";
 import { useContentLanguage } from "@/lib/admin/content-language";
+import type { OnDemand } from "@/lib/on-demand/schemas";
+import type { Workout } from "@/lib/workouts/schemas";
 import { activityPreviewsRead, previewOf, type ActivityPreview, type PreviewRow, type ReferenceKind } from "./reads";
 
 export type { ActivityPreview, ReferenceKind };
@@ -58,14 +60,14 @@ export function useActivitySearch(kind: ReferenceKind, text: string) {
   });
 }
 
-/** A workout or on-demand item as the API serves it when opened from the plan (`training-plan`). */
+/** A workout or on-demand item as the API serves it when opened from the plan (`training-plan`), in the content language. */
 export function useActivityThroughPlan(kind: ReferenceKind, id: string, planId: string | undefined) {
   const language = useLanguage();
   return useQuery({
     queryKey: ["content", kind, "through-plan", language, id, planId ?? ""],
     queryFn: async ({ signal }) => {
       const query = planId ? `?training-plan=${encodeURIComponent(planId)}` : "";
-      return (await apiRequest<Record<string, unknown>>(`/content/${kind}/${encodeURIComponent(id)}${query}`, { signal })).data;
+      return (await apiRequest<Workout | OnDemand>(`/content/${kind}/${encodeURIComponent(id)}${query}`, { signal })).data;
     },
   });
 }

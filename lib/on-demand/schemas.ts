@@ -103,5 +103,7 @@ export const onDemandSchema = onDemandSchemaOf(SPEC_TEXTS);
 export const onDemandAllTextsSchema = onDemandSchemaOf(ALL_TEXTS);
 
 export type OnDemandPreview = z.output<typeof onDemandPreviewSchema>;
+/** An on-demand item in the specification's shape (texts in the response language). */
+export type OnDemand = z.output<typeof onDemandSchema>;
 /** An on-demand item with every text in every language (`texts=all`), as the admin's editor reads it. */
 export type OnDemandAllTexts = z.output<typeof onDemandAllTextsSchema>;

@@ -184,5 +184,7 @@ export const workoutSchema = workoutSchemaOf(SPEC_TEXTS, phaseSchema);
 export const workoutAllTextsSchema = workoutSchemaOf(ALL_TEXTS, phaseAllTextsSchema);
 
 export type WorkoutPreview = z.output<typeof workoutPreviewSchema>;
+/** A workout in the specification's shape (texts in the response language). */
+export type Workout = z.output<typeof workoutSchema>;
 /** A workout with every text in every language (`texts=all`), as the admin's editor reads it. */
 export type WorkoutAllTexts = z.output<typeof workoutAllTextsSchema>;
