@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { focusedLanguageOf, languageStateOf, textErrorPathsByLanguage } from "./language-focus";
+import { focusedLanguageOf, languageStateOf, textErrorPathsByLanguage, type LanguageFacts } from "./language-focus";
 
 const organization = { languages: ["en", "de", "fr"], defaultLanguage: "en" };
 
@@ -27,7 +27,7 @@ describe("languageStateOf", () => {
       { locale: "de", status: "partial" },
       { locale: "fr", status: "none" },
     ],
-  };
+  } satisfies LanguageFacts;
 
   it("is the publishing status, with `default` standing for the default language and no entry a draft", () => {
     expect(languageStateOf(workout, "en", "en")).toBe("published");

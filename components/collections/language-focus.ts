@@ -1,3 +1,7 @@
+import type { z } from "zod";
+import type { contentStatusSchema } from "@/lib/content/schemas";
+import type { TranslationStatus, TranslationStatusEntry } from "@/lib/i18n";
+
 /**
  * Pure pieces of the editors' language tabs (ADR 9, "One language in focus"): which language an editor
  * opens in, what each tab says about its language, and where a form's errors sit by language.
@@ -22,26 +26,29 @@ export function focusedLanguageOf(requested: string | null | undefined, viewer: 
 /** What a tab says of its language: the publishing status where the collection has one, or whether its texts exist. */
 export type LanguageState = "published" | "unpublished" | "draft" | "missing" | "partial" | "translated";
 
-type Translation = "full" | "partial" | "none";
+/**
+ * What the tabs read of a stored record of any collection (its response type, `texts=all`): its
+ * top-level texts, and where the collection has them its translation and publishing status.
+ */
+export type LanguageFacts = { translation_status?: readonly TranslationStatusEntry[]; status?: z.output<typeof contentStatusSchema>; readonly [field: string]: unknown };
 
-function isTexts(value: unknown): value is Record<string, unknown> {
+/** A MultiLangString among a record's fields (every value a string, `default` among them). */
+function isTexts(value: unknown): value is Record<string, string> {
   return !!value && typeof value === "object" && !Array.isArray(value) && "default" in value && Object.values(value).every((item) => typeof item === "string");
 }
 
 /** For records without `translation_status` (lookups, equipment): their top-level texts, each present in the language or not. */
-function translationFromTexts(record: Record<string, unknown>, language: string, defaultLanguage: string): Translation {
+function translationFromTexts(record: LanguageFacts, language: string, defaultLanguage: string): TranslationStatus {
   const texts = Object.values(record).filter(isTexts);
   const filled = texts.filter((text) => Object.values(text).some((value) => value !== ""));
   if (filled.length === 0) return "none";
-  const has = (text: Record<string, unknown>) => (typeof text[language] === "string" && text[language] !== "") || (language === defaultLanguage && text.default !== "");
+  const has = (text: Record<string, string>) => !!text[language] || (language === defaultLanguage && text.default !== "");
   const translated = filled.filter(has).length;
   return translated === filled.length ? "full" : translated === 0 ? "none" : "partial";
 }
 
-function translationOf(record: Record<string, unknown>, language: string, defaultLanguage: string): Translation {
-  const reported = Array.isArray(record.translation_status) ? (record.translation_status as { locale?: unknown; status?: unknown }[]).find((entry) => entry.locale === language) : undefined;
-  if (reported && (reported.status === "full" || reported.status === "partial" || reported.status === "none")) return reported.status;
-  return translationFromTexts(record, language, defaultLanguage);
+function translationOf(record: LanguageFacts, language: string, defaultLanguage: string): TranslationStatus {
+  return record.translation_status?.find((entry) => entry.locale === language)?.status ?? translationFromTexts(record, language, defaultLanguage);
 }
 
 /**
@@ -50,11 +57,11 @@ function translationOf(record: Record<string, unknown>, language: string, defaul
  * docs/api.md "Publishing"; the default language's entry may be keyed `default`); for collections
  * without a status, `partial` or `translated`.
  */
-export function languageStateOf(record: Record<string, unknown> | undefined, language: string, defaultLanguage: string): LanguageState | undefined {
+export function languageStateOf(record: LanguageFacts | undefined, language: string, defaultLanguage: string): LanguageState | undefined {
   if (!record) return undefined;
   const translation = translationOf(record, language, defaultLanguage);
   if (translation === "none") return "missing";
-  const status = record.status && typeof record.status === "object" ? (record.status as Record<string, unknown>) : undefined;
+  const { status } = record;
   if (status) {
     const entry = status[language] ?? (language === defaultLanguage ? status.default : undefined);
     return entry === "published" || entry === "unpublished" ? entry : "draft";

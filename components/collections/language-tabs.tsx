@@ -6,7 +6,7 @@ import { useFormState, type Control, type FieldValues, type Path, type UseFormSe
 import { Badge } from "@/components/ui/badge";
 import { ReadOnlyScope } from "@/components/ui/read-only-scope";
 import { useAdmin } from "@/lib/admin/admin-context";
-import { focusedLanguageOf, languageStateOf, textErrorPathsByLanguage, type LanguageState } from "./language-focus";
+import { focusedLanguageOf, languageStateOf, textErrorPathsByLanguage, type LanguageFacts, type LanguageState } from "./language-focus";
 
 const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
 
@@ -60,7 +60,7 @@ type LanguageTabsProps<Values extends FieldValues, Output> = {
   control: Control<Values, unknown, Output>;
   setFocus: UseFormSetFocus<Values>;
   /** The stored record (absent when creating): each tab shows its language's status from it. */
-  record?: Record<string, unknown>;
+  record?: LanguageFacts;
   /** The editor's fields: the panel the tabs control. */
   children: ReactNode;
 };

@@ -6,7 +6,6 @@ import { Field } from "@/components/ui/field";
 import { useAdmin } from "@/lib/admin/admin-context";
 import type { AdminCollection } from "@/lib/admin/collections";
 import type { MultiLangString } from "@/lib/i18n";
-import type { FullRecord } from "./api";
 import { textsOf, type Languages } from "./form-schemas";
 import { LanguageTabs, StructureFields } from "./language-tabs";
 import { LocalizedTextInputs } from "./localized-text-inputs";
@@ -19,7 +18,7 @@ import { registerWithValues } from "./register-with-values";
  * lib/lookups/collections.ts builds that schema beside their database code, so this mirrors it until
  * the schema moves to an isomorphic lib/lookups/schemas.ts.
  */
-type LookupAllTexts = FullRecord & { name: MultiLangString; slug: string; description?: MultiLangString };
+type LookupAllTexts = { id: number | string; name: MultiLangString; slug: string; description?: MultiLangString };
 
 function valuesOf(record: LookupAllTexts | undefined, collection: AdminCollection, languages: Languages): LookupFormValues {
   return {
