@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { publishedCondition, visibleLanguages } from "@/lib/content/collection";
+import { publishedCondition, visibleLanguages } from "@/lib/content/visibility";
 import type { ContentContext } from "@/lib/content/context";
 import { tables } from "@/lib/db";
 import { queryRows } from "@/lib/db/client";

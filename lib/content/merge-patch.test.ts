@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { errorBody } from "@/lib/http/errors";
 import { ApiError } from "@/lib/core/errors";
 import { MAX_INPUT_DEPTH } from "@/lib/validation";
-import { applyMergePatch } from "./collection";
+import { applyMergePatch } from "./write-record";
 
 // The examples of RFC 7396, appendix A.
 describe("applyMergePatch (RFC 7396)", () => {

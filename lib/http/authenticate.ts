@@ -156,7 +156,7 @@ export function authorizeCaller(caller: Caller | null, policy: AuthPolicy, metho
     throw new ApiError("forbidden", WRITE_METHODS.has(method) ? "mobile tokens are read-only" : "this endpoint requires a platform token");
   }
   if (policy.roles && !policy.roles.includes(caller.role as PlatformRole)) {
-    throw new ApiError("forbidden", `this operation requires the ${policy.roles.join(" or ")} role`);
+    throw new ApiError("forbidden", policy.refusal ?? `this operation requires the ${policy.roles.join(" or ")} role`);
   }
 }
 

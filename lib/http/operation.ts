@@ -27,7 +27,15 @@ export type ResponseSpec = {
  */
 export type AuthPolicy =
   | { public: true }
-  | { public?: false; roles?: readonly PlatformRole[]; mobile?: boolean; integration?: boolean; preview?: boolean };
+  | {
+      public?: false;
+      roles?: readonly PlatformRole[];
+      /** The 403 message for a platform caller whose role `roles` leaves out (else one naming the roles). */
+      refusal?: string;
+      mobile?: boolean;
+      integration?: boolean;
+      preview?: boolean;
+    };
 
 export type OperationContext<Q, B, P, C> = {
   req: Request;

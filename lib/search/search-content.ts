@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { publishedCondition } from "@/lib/content/collection";
+import { publishedCondition } from "@/lib/content/visibility";
 import { responseLanguage, type ContentContext } from "@/lib/content/context";
 import { analyzeQuery, significantWords } from "./analyze-query";
 import { resolveCursors } from "./cursors";

@@ -2,7 +2,7 @@ import type { ContentContext } from "@/lib/content/context";
 import { etagOf } from "@/lib/content/etag";
 import { ApiError } from "@/lib/core/errors";
 import { renderPlainText, type LocalizedText, type MultiLangString, type TextView } from "@/lib/i18n";
-import { workouts } from "./collection";
+import { findWorkout } from "./get-workout";
 import type { WorkoutTimeline } from "./schemas";
 import { MAX_TIMELINE_SEGMENTS, planWorkoutTimeline, TimelineTooLongError } from "./timeline";
 
@@ -17,7 +17,7 @@ export async function getWorkoutTimeline(
   id: string,
   options: { trainingPlanId?: string },
 ): Promise<{ body: WorkoutTimeline; versionTag: string }> {
-  const row = await workouts.findVisible(ctx, id, options);
+  const row = await findWorkout(ctx, id, options);
   let plan;
   try {
     plan = planWorkoutTimeline(row.phases);

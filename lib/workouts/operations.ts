@@ -2,28 +2,37 @@ import { z } from "zod";
 import type { Collection } from "@/lib/content/collection";
 import { textQuerySchema } from "@/lib/content/context";
 import {
-  collectionOperations,
   conditionalHeaders,
   CONTENT_READ,
   contextOf,
+  listAnswer,
   NOT_MODIFIED,
-  readHeaders,
   readResponseHeaders,
-  recordRepresentation,
+  recordAnswer,
+  recordEndpoints,
+  writtenRecord,
 } from "@/lib/content/operations";
-import { conditionalJson } from "@/lib/http/conditional";
 import { defineOperation } from "@/lib/http/route";
+import { noContent } from "@/lib/http/responses";
 import { statusOperations } from "@/lib/publishing/operations";
 import { workouts } from "./collection";
+// The domain functions share their names with the operations that call them.
+import { createWorkout as createWorkoutRecord } from "./create-workout";
+import { deleteWorkout as deleteWorkoutRecord } from "./delete-workout";
+import { getWorkout as getWorkoutRecord } from "./get-workout";
 import { getWorkoutTimeline as buildWorkoutTimeline } from "./get-workout-timeline";
+import { listWorkouts as listWorkoutPreviews } from "./list-workouts";
+import { patchWorkout as patchWorkoutRecord } from "./patch-workout";
+import { replaceWorkout as replaceWorkoutRecord } from "./replace-workout";
 import { workoutAllTextsSchema, workoutInputSchema, workoutPreviewSchema, workoutSchema, workoutTimelineSchema } from "./schemas";
 import { MAX_TIMELINE_SEGMENTS } from "./timeline";
 
 /**
  * Every endpoint of `/content/workouts`, each named after its operationId; route files import these and
- * nothing else. The record's rules are in ./collection, its input and response schemas in ./schemas.
+ * nothing else. Each handler calls one domain function of this folder (`createWorkout` in
+ * ./create-workout.ts); the input and response schemas are in ./schemas.
  */
-const recordOperations = collectionOperations(workouts, {
+const endpoints = recordEndpoints(workouts, {
   name: "Workout",
   preview: workoutPreviewSchema,
   full: workoutSchema,
@@ -36,7 +45,60 @@ const recordOperations = collectionOperations(workouts, {
     "Filters: `q`, `title[contains]`, `level`, `gender`, `duration`, `body_parts[in|and]`, `goals[in|and]`, `types`, `locations`, `template` (true/false/1/0), `status` (`default:published,de:draft`, any; `[and]` all), `content_packages`, `exercises`. Order: `updated` (default desc), `created`, `title`, `published`.",
 });
 
-export const { list: listWorkouts, create: createWorkout, get: getWorkout, replace: replaceWorkout, patch: patchWorkout, remove: deleteWorkout, recordSchema: workoutRecordSchema } = recordOperations;
+export const workoutRecordSchema = endpoints.recordSchema;
+
+export const listWorkouts = defineOperation({
+  ...endpoints.list,
+  handle: async (op) => {
+    const ctx = await contextOf(op, false);
+    return listAnswer(op.req, ctx, await listWorkoutPreviews(ctx, op.filter));
+  },
+});
+
+export const createWorkout = defineOperation({
+  ...endpoints.create,
+  handle: async (op) => {
+    const ctx = await contextOf(op, true);
+    const { body, etag, id } = await createWorkoutRecord(ctx, op.body);
+    return writtenRecord(ctx, body, etag, `/api/v3/content/workouts/${id}`);
+  },
+});
+
+export const getWorkout = defineOperation({
+  ...endpoints.get,
+  handle: async (op) => {
+    const ctx = await contextOf(op, true);
+    const { body, etag } = await getWorkoutRecord(ctx, op.params.id, { trainingPlanId: op.query["training-plan"] });
+    return recordAnswer(op.req, ctx, body, etag);
+  },
+});
+
+export const replaceWorkout = defineOperation({
+  ...endpoints.replace,
+  handle: async (op) => {
+    const ctx = await contextOf(op, true);
+    const { body, etag } = await replaceWorkoutRecord(ctx, op.params.id, op.body, op.req.headers.get("if-match"));
+    return writtenRecord(ctx, body, etag);
+  },
+});
+
+export const patchWorkout = defineOperation({
+  ...endpoints.patch,
+  handle: async (op) => {
+    const ctx = await contextOf(op, true);
+    const { body, etag } = await patchWorkoutRecord(ctx, op.params.id, op.body, op.req.headers.get("if-match"));
+    return writtenRecord(ctx, body, etag);
+  },
+});
+
+export const deleteWorkout = defineOperation({
+  ...endpoints.remove,
+  handle: async (op) => {
+    const ctx = await contextOf(op, false);
+    await deleteWorkoutRecord(ctx, op.params.id, op.req.headers.get("if-match"));
+    return noContent();
+  },
+});
 
 export const { patchStatus: changeWorkoutStatus, getHistory: getWorkoutStatusHistory } = statusOperations(workouts as unknown as Collection, { name: "Workout", tag: "Workouts", full: workoutRecordSchema });
 
@@ -69,7 +131,6 @@ export const getWorkoutTimeline = defineOperation({
   handle: async (op) => {
     const ctx = await contextOf(op, true);
     const { body, versionTag } = await buildWorkoutTimeline(ctx, op.params.id, { trainingPlanId: op.query["training-plan"] });
-    const { text, etag } = recordRepresentation(ctx, body, versionTag);
-    return conditionalJson(op.req, text, etag, readHeaders(ctx));
+    return recordAnswer(op.req, ctx, body, versionTag);
   },
 });
