@@ -98,16 +98,8 @@ describe.runIf(onPostgres)("list query plans on PostgreSQL", () => {
     const { getOrganizationSettings } = await import("@/lib/content/context");
     organization = await getOrganizationSettings(db, generated.organizationId);
 
-    const [{ exercises }, { workouts }, { trainingPlans }, { onDemand }, { equipment }, { instructors }, { LOOKUPS }] = await Promise.all([
-      import("@/lib/exercises/collection"),
-      import("@/lib/workouts/collection"),
-      import("@/lib/training-plans/collection"),
-      import("@/lib/on-demand/collection"),
-      import("@/lib/equipment/collection"),
-      import("@/lib/instructors/collection"),
-      import("@/lib/lookups/collections"),
-    ]);
-    collections = [exercises, workouts, trainingPlans, onDemand, equipment, instructors, ...LOOKUPS.map((lookup) => lookup.collection)] as unknown as Collection[];
+    const { ALL_DEFINITIONS } = await import("@/lib/collections/definitions");
+    collections = [...ALL_DEFINITIONS];
     client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
   }, 180_000);

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COLLECTIONS } from "@/lib/collections/registry";
 import { call, type ApiResponse } from "../support/api";
 import { runCli } from "../support/cli";
 import { prepareDatabase, startTestServer, type TestServer } from "../support/server";
@@ -16,17 +17,8 @@ type Upload = { id: string; mime: string; url: string; metadata?: { animated?: b
 
 const PASSWORD = "demo-password-123";
 const ITEM_TYPES = ["SINGLE-EXERCISES", "SUPERSET", "CIRCUIT-TIME", "CIRCUIT-REPETITIONS", "AMRAP", "RFT", "EMOM", "TIMER"];
-const LOOKUP_PATHS = [
-  "/content/muscle-groups",
-  "/content/body-parts",
-  "/content/goals",
-  "/content/categories",
-  "/content/activity-types",
-  "/content/providers",
-  "/content/equipment/brands",
-  "/content/equipment/categories",
-  "/content/packages",
-];
+/** Every collection of the registry: the demo fills each (a collection registered without demo content fails here). */
+const COLLECTION_PATHS = COLLECTIONS.map((entry) => `/content/${entry.key}`);
 
 let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
 let cliEnv: Record<string, string | undefined>;
@@ -130,8 +122,8 @@ describe("the seeded catalogue over HTTP", () => {
     expect(totals).toEqual(Object.fromEntries(Object.keys(totals).map((key) => [key, created.get(key)])));
   });
 
-  it("fills every lookup", async () => {
-    for (const path of LOOKUP_PATHS) {
+  it("fills every collection and lookup", async () => {
+    for (const path of COLLECTION_PATHS) {
       const { total } = await list(path, platform);
       expect({ path, isFilled: total > 0 }).toEqual({ path, isFilled: true });
     }

@@ -1,9 +1,12 @@
 /**
- * The collections the admin lists, by the segment of their admin address. Isomorphic on purpose: the
- * collection definitions under lib/<domain> import the database, so the pages take their filter specs
- * on the server and hand this client side only plain data.
+ * The collections the admin lists, by the segment of their admin address: the registry's
+ * (lib/collections/registry.ts), grouped for the navigation. Isomorphic on purpose: the collection
+ * definitions under lib/<domain> import the database, so the pages take their filter specs on the
+ * server and hand this client side only plain data.
  */
-export type AdminCollectionKind = "lookup" | "content" | "publishable";
+import { COLLECTIONS, type CollectionEntry, type CollectionKind } from "@/lib/collections/registry";
+
+export type AdminCollectionKind = CollectionKind;
 
 export type AdminCollection = {
   /** The segment in /admin/content/<slug>. */
@@ -14,7 +17,7 @@ export type AdminCollection = {
   label: string;
   /** Singular label for buttons and messages. */
   singular: string;
-  group: "Lookups" | "Equipment" | "Content";
+  group: CollectionEntry["group"];
   kind: AdminCollectionKind;
   titleField: "name" | "title";
   /** Packages carry a description beside the name. */
@@ -27,33 +30,29 @@ export type AdminCollection = {
   undeletable?: { field: string; reason: string };
 };
 
-export const ADMIN_COLLECTIONS: readonly AdminCollection[] = [
-  { slug: "exercises", apiPath: "exercises", label: "Exercises", singular: "exercise", group: "Content", kind: "content", titleField: "name", editable: true, versioned: true },
-  { slug: "workouts", apiPath: "workouts", label: "Workouts", singular: "workout", group: "Content", kind: "publishable", titleField: "title", editable: true, versioned: true },
-  { slug: "training-plans", apiPath: "training-plans", label: "Training plans", singular: "training plan", group: "Content", kind: "publishable", titleField: "title", editable: true, versioned: true },
-  { slug: "on-demand", apiPath: "on-demand", label: "On-demand", singular: "on-demand item", group: "Content", kind: "publishable", titleField: "title", editable: true, versioned: true },
-  { slug: "instructors", apiPath: "instructors", label: "Instructors", singular: "instructor", group: "Content", kind: "content", titleField: "name", editable: true, versioned: true },
-  {
-    slug: "equipment",
-    apiPath: "equipment",
-    label: "Equipment",
-    singular: "equipment",
-    group: "Equipment",
-    kind: "content",
-    titleField: "name",
+const GROUPS: readonly CollectionEntry["group"][] = ["Content", "Equipment", "Lookups"];
+
+function adminCollectionOf(entry: CollectionEntry): AdminCollection {
+  return {
+    slug: entry.slug,
+    apiPath: entry.key,
+    label: entry.label,
+    singular: entry.singular,
+    group: entry.group,
+    kind: entry.kind,
+    titleField: entry.titleField,
+    ...(entry.hasDescription ? { hasDescription: true } : {}),
+    // Every registered collection has an editor: record-editors.tsx maps each slug (checked by the compiler).
     editable: true,
-    undeletable: { field: "no_equipment", reason: "Cannot be deleted: exercises that need no equipment point to it." },
-  },
-  { slug: "equipment-brands", apiPath: "equipment/brands", label: "Equipment brands", singular: "equipment brand", group: "Equipment", kind: "lookup", titleField: "name", editable: true },
-  { slug: "equipment-categories", apiPath: "equipment/categories", label: "Equipment categories", singular: "equipment category", group: "Equipment", kind: "lookup", titleField: "name", editable: true },
-  { slug: "muscle-groups", apiPath: "muscle-groups", label: "Muscle groups", singular: "muscle group", group: "Lookups", kind: "lookup", titleField: "name", editable: true },
-  { slug: "body-parts", apiPath: "body-parts", label: "Body parts", singular: "body part", group: "Lookups", kind: "lookup", titleField: "name", editable: true },
-  { slug: "goals", apiPath: "goals", label: "Fitness goals", singular: "fitness goal", group: "Lookups", kind: "lookup", titleField: "name", editable: true },
-  { slug: "activity-types", apiPath: "activity-types", label: "Activity types", singular: "activity type", group: "Lookups", kind: "lookup", titleField: "name", editable: true },
-  { slug: "providers", apiPath: "providers", label: "Content providers", singular: "content provider", group: "Lookups", kind: "lookup", titleField: "name", editable: true },
-  { slug: "categories", apiPath: "categories", label: "Content categories", singular: "content category", group: "Lookups", kind: "lookup", titleField: "name", editable: true },
-  { slug: "packages", apiPath: "packages", label: "Content packages", singular: "content package", group: "Lookups", kind: "lookup", titleField: "name", editable: true, hasDescription: true },
-];
+    ...(entry.versioned ? { versioned: true } : {}),
+    ...(entry.undeletable ? { undeletable: entry.undeletable } : {}),
+  };
+}
+
+/** Group by group, the registry's order within each. */
+export const ADMIN_COLLECTIONS: readonly AdminCollection[] = GROUPS.flatMap((group) =>
+  (COLLECTIONS as readonly CollectionEntry[]).filter((entry) => entry.group === group).map(adminCollectionOf),
+);
 
 export function findAdminCollection(slug: string): AdminCollection | undefined {
   return ADMIN_COLLECTIONS.find((collection) => collection.slug === slug);

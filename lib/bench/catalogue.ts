@@ -13,6 +13,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { COLLECTION_DEFINITIONS } from "@/lib/collections/definitions";
+import { findCollectionEntry, type LookupKey } from "@/lib/collections/registry";
 import type { Collection } from "@/lib/content/collection";
 import type { ContentContext, OrganizationSettings } from "@/lib/content/context";
 import { slugify } from "@/lib/content/slug";
@@ -20,26 +22,9 @@ import { buildSearchText, computeCompleteness } from "@/lib/content/text";
 import { tables, type Db } from "@/lib/db";
 import type { LocalizedText } from "@/lib/db/schema";
 import { createRandom, type Random } from "@/lib/demo/random";
-import { equipment as equipmentCollection } from "@/lib/equipment/collection";
-import { exercises as exerciseCollection } from "@/lib/exercises/collection";
-import { instructors as instructorCollection } from "@/lib/instructors/collection";
-import {
-  activityTypes,
-  bodyParts,
-  contentCategories,
-  contentPackages,
-  contentProviders,
-  equipmentBrands,
-  equipmentCategories,
-  fitnessGoals,
-  muscleGroups,
-} from "@/lib/lookups/collections";
-import { onDemand as onDemandCollection } from "@/lib/on-demand/collection";
 import { createOrganization } from "@/lib/organizations/create-organization";
-import { trainingPlans as trainingPlanCollection } from "@/lib/training-plans/collection";
 import { createUser } from "@/lib/users/create-user";
 import { validateInput } from "@/lib/validation";
-import { workouts as workoutCollection } from "@/lib/workouts/collection";
 import {
   ADJECTIVES,
   CLASS_KINDS,
@@ -141,6 +126,22 @@ function publicationOf(random: Random, languages: readonly Language[], createdAt
 
 type Prepare = Pick<Collection, "prepare" | "inputSchema">;
 
+/**
+ * What each lookup of the registry (lib/collections/registry.ts) is filled with, in the order they are
+ * written: its label in the progress lines and its words. A registered lookup missing here fails to compile.
+ */
+export const BENCH_LOOKUPS: { readonly [K in LookupKey]: { label: string; names: readonly Word[] } } = {
+  "muscle-groups": { label: "muscle groups", names: LOOKUP_NAMES.muscleGroups },
+  "body-parts": { label: "body parts", names: LOOKUP_NAMES.bodyParts },
+  goals: { label: "goals", names: LOOKUP_NAMES.goals },
+  categories: { label: "categories", names: LOOKUP_NAMES.categories },
+  "activity-types": { label: "activity types", names: LOOKUP_NAMES.activityTypes },
+  providers: { label: "providers", names: LOOKUP_NAMES.contentProviders },
+  "equipment/brands": { label: "brands", names: LOOKUP_NAMES.equipmentBrands },
+  "equipment/categories": { label: "equipment categories", names: LOOKUP_NAMES.equipmentCategories },
+  packages: { label: "packages", names: LOOKUP_NAMES.contentPackages },
+};
+
 /** Unique slugs the way `resolveSlug` makes them (`base`, `base-2`, `base-3` …), without a query each. */
 function slugMaker() {
   const used = new Map<string, number>();
@@ -222,28 +223,31 @@ export async function generateCatalogue(db: Db, options: CatalogueOptions): Prom
 
   // --- Lookups ---------------------------------------------------------------------------------------
   const all = [...LANGUAGES];
-  const lookup = async (label: string, definition: { collection: Collection }, table: PgTable, names: readonly Word[], withDescription = false) =>
-    insertAll(label, definition.collection, table, names.length, (index) => ({
+  const lookupIds = {} as Record<LookupKey, (string | number)[]>;
+  for (const [key, { label, names }] of Object.entries(BENCH_LOOKUPS) as [LookupKey, (typeof BENCH_LOOKUPS)[LookupKey]][]) {
+    const definition = COLLECTION_DEFINITIONS[key];
+    const withDescription = findCollectionEntry(key)?.hasDescription === true;
+    lookupIds[key] = await insertAll(label, definition, definition.table as unknown as PgTable, names.length, (index) => ({
       input: { name: textOf(all, names[index]!), slug: null, ...(withDescription ? { description: textOf(all, names[index]!) } : {}) },
     }));
-  const muscleIds = (await lookup("muscle groups", muscleGroups as never, tables.muscleGroups, LOOKUP_NAMES.muscleGroups)) as number[];
-  const bodyPartIds = (await lookup("body parts", bodyParts as never, tables.bodyParts, LOOKUP_NAMES.bodyParts)) as number[];
-  const goalIds = (await lookup("goals", fitnessGoals as never, tables.fitnessGoals, LOOKUP_NAMES.goals)) as number[];
-  const categoryIds = (await lookup("categories", contentCategories as never, tables.contentCategories, LOOKUP_NAMES.categories)) as number[];
-  await lookup("activity types", activityTypes as never, tables.activityTypes, LOOKUP_NAMES.activityTypes);
-  const providerIds = (await lookup("providers", contentProviders as never, tables.contentProviders, LOOKUP_NAMES.contentProviders)) as number[];
-  const brandIds = (await lookup("brands", equipmentBrands as never, tables.equipmentBrands, LOOKUP_NAMES.equipmentBrands)) as number[];
-  const equipmentCategoryIds = (await lookup("equipment categories", equipmentCategories as never, tables.equipmentCategories, LOOKUP_NAMES.equipmentCategories)) as number[];
-  const packageIds = (await lookup("packages", contentPackages as never, tables.contentPackages, LOOKUP_NAMES.contentPackages, true)) as string[];
+  }
+  const muscleIds = lookupIds["muscle-groups"] as number[];
+  const bodyPartIds = lookupIds["body-parts"] as number[];
+  const goalIds = lookupIds.goals as number[];
+  const categoryIds = lookupIds.categories as number[];
+  const providerIds = lookupIds.providers as number[];
+  const brandIds = lookupIds["equipment/brands"] as number[];
+  const equipmentCategoryIds = lookupIds["equipment/categories"] as number[];
+  const packageIds = lookupIds.packages as string[];
   const categoryUuids = (await db.select({ id: tables.contentCategories.id, uuid: tables.contentCategories.uuid }).from(tables.contentCategories))
     .filter((row) => categoryIds.includes(row.id))
     .sort((a, b) => a.id - b.id)
     .map((row) => row.uuid);
-  const lookupCount = [muscleIds, bodyPartIds, goalIds, categoryIds, providerIds, brandIds, equipmentCategoryIds, packageIds].reduce((sum, ids) => sum + ids.length, 0) + LOOKUP_NAMES.activityTypes.length;
+  const lookupCount = Object.values<(string | number)[]>(lookupIds).reduce((sum, ids) => sum + ids.length, 0);
 
   // --- Equipment (one record per equipment word and brand line) and instructors --------------------------
   const equipmentSpecs = EQUIPMENT_WORDS.flatMap((word, index) => [0, 1, 2].map((variant) => ({ word, variant, index })));
-  const equipmentIds = (await insertAll("equipment", equipmentCollection as never, tables.equipment, equipmentSpecs.length, (index) => {
+  const equipmentIds = (await insertAll("equipment", COLLECTION_DEFINITIONS.equipment, tables.equipment, equipmentSpecs.length, (index) => {
     const spec = equipmentSpecs[index]!;
     const size = [{ en: "light", de: "leicht", fr: "léger", es: "ligero" }, { en: "standard", de: "Standard", fr: "standard", es: "estándar" }, { en: "heavy", de: "schwer", fr: "lourd", es: "pesado" }][spec.variant]!;
     return {
@@ -258,14 +262,14 @@ export async function generateCatalogue(db: Db, options: CatalogueOptions): Prom
     };
   })) as number[];
   const instructorNames = INSTRUCTOR_FIRST.flatMap((first, index) => [`${first} ${INSTRUCTOR_LAST[index % INSTRUCTOR_LAST.length]}`, `${first} ${INSTRUCTOR_LAST[(index + 3) % INSTRUCTOR_LAST.length]}`]);
-  const instructorIds = (await insertAll("instructors", instructorCollection as never, tables.instructors, instructorNames.length, (index) => ({
+  const instructorIds = (await insertAll("instructors", COLLECTION_DEFINITIONS.instructors, tables.instructors, instructorNames.length, (index) => ({
     input: { name: instructorNames[index]!, gender: index % 2 === 0 ? "female" : "male", photo: random.pick(images) },
     columns: { id: uuidFrom(random) },
   }))) as string[];
 
   // --- Exercises -------------------------------------------------------------------------------------
   const levels = ["beginner", "intermediate", "advanced"] as const;
-  const exerciseIds = (await insertAll("exercises", exerciseCollection as never, tables.exercises, counts.exercises, () => {
+  const exerciseIds = (await insertAll("exercises", COLLECTION_DEFINITIONS.exercises, tables.exercises, counts.exercises, () => {
     const languages = languagesOf(random);
     const equipmentIndex = random.int(0, EQUIPMENT_WORDS.length - 1);
     const movement = random.pick(MOVEMENTS);
@@ -328,7 +332,7 @@ export async function generateCatalogue(db: Db, options: CatalogueOptions): Prom
   }
   const timer = (languages: readonly Language[], seconds: number) => ({ type: "TIMER", timer_title: textOf(languages, random.pick(TIMER_TITLES)), timer_duration: seconds });
   const durations = ["0-15", "16-30", "31-45", "46-60", "61+"] as const;
-  const workoutIds = (await insertAll("workouts", workoutCollection as never, tables.workouts, counts.workouts, () => {
+  const workoutIds = (await insertAll("workouts", COLLECTION_DEFINITIONS.workouts, tables.workouts, counts.workouts, () => {
     const languages = languagesOf(random);
     const focus = random.pick(FOCUSES);
     const format = random.pick(FORMATS);
@@ -360,7 +364,7 @@ export async function generateCatalogue(db: Db, options: CatalogueOptions): Prom
   })) as string[];
 
   // --- On-demand ---------------------------------------------------------------------------------------
-  const onDemandIds = (await insertAll("on-demand", onDemandCollection as never, tables.onDemand, counts.onDemand, () => {
+  const onDemandIds = (await insertAll("on-demand", COLLECTION_DEFINITIONS["on-demand"], tables.onDemand, counts.onDemand, () => {
     const languages = languagesOf(random);
     const type = random.chance(0.7) ? "virtual-class" : "audio-workout";
     const focus = random.pick(FOCUSES);
@@ -389,7 +393,7 @@ export async function generateCatalogue(db: Db, options: CatalogueOptions): Prom
 
   // --- Training plans --------------------------------------------------------------------------------------
   let activityNumber = 0;
-  const planIds = await insertAll("training plans", trainingPlanCollection as never, tables.trainingPlans, counts.trainingPlans, () => {
+  const planIds = await insertAll("training plans", COLLECTION_DEFINITIONS["training-plans"], tables.trainingPlans, counts.trainingPlans, () => {
     const languages = languagesOf(random);
     const weeks = random.int(2, 8);
     const focus = random.pick(FOCUSES);

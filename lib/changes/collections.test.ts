@@ -1,17 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { equipment } from "@/lib/equipment/collection";
-import { exercises } from "@/lib/exercises/collection";
-import { instructors } from "@/lib/instructors/collection";
-import { LOOKUPS } from "@/lib/lookups/collections";
-import { onDemand } from "@/lib/on-demand/collection";
-import { trainingPlans } from "@/lib/training-plans/collection";
-import { workouts } from "@/lib/workouts/collection";
+import { ALL_DEFINITIONS } from "@/lib/collections/definitions";
 import { describeSeconds } from "./list-changes";
 import { CHANGE_COLLECTION_ID_KINDS, CHANGE_COLLECTIONS } from "./schemas";
 
-const COLLECTIONS = [exercises, workouts, trainingPlans, onDemand, instructors, equipment, ...LOOKUPS.map((lookup) => lookup.collection)];
+const COLLECTIONS = ALL_DEFINITIONS;
 
 describe("the change feed covers every content collection and lookup", () => {
   it("names each registered collection once, with its kind of id", () => {

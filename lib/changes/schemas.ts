@@ -3,10 +3,12 @@
  * code.
  */
 import { z } from "zod";
+import { COLLECTIONS, type CollectionKey } from "@/lib/collections/registry";
 
 /**
- * Every collection the feed covers, by its path under /content: the content collections and every
- * lookup. A test holds this list equal to the registered collections and to the database triggers.
+ * Every collection the feed covers, by its path under /content: every collection of the registry
+ * (lib/collections/registry.ts), in the order the OpenAPI document has always listed them. A test
+ * holds this list equal to the registry and to the database triggers.
  */
 export const CHANGE_COLLECTIONS = [
   "exercises",
@@ -24,27 +26,11 @@ export const CHANGE_COLLECTIONS = [
   "activity-types",
   "providers",
   "packages",
-] as const;
-export type ChangeCollection = (typeof CHANGE_COLLECTIONS)[number];
+] as const satisfies readonly CollectionKey[];
+export type ChangeCollection = CollectionKey;
 
 /** How each collection's ids are written: lookups with integer ids are numbers in the feed too. */
-export const CHANGE_COLLECTION_ID_KINDS: Record<ChangeCollection, "uuid" | "int"> = {
-  exercises: "uuid",
-  workouts: "uuid",
-  "training-plans": "uuid",
-  "on-demand": "uuid",
-  instructors: "uuid",
-  equipment: "int",
-  "equipment/brands": "int",
-  "equipment/categories": "int",
-  goals: "int",
-  "muscle-groups": "int",
-  "body-parts": "int",
-  categories: "int",
-  "activity-types": "int",
-  providers: "int",
-  packages: "uuid",
-};
+export const CHANGE_COLLECTION_ID_KINDS = Object.fromEntries(COLLECTIONS.map((entry) => [entry.key, entry.idKind])) as Record<ChangeCollection, "uuid" | "int">;
 
 export const CHANGE_KINDS = ["upsert", "delete"] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];

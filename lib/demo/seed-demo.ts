@@ -12,30 +12,14 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { tables, type Db, type Executor } from "@/lib/db";
+import { COLLECTION_DEFINITIONS } from "@/lib/collections/definitions";
 import type { Collection } from "@/lib/content/collection";
 import { getOrganizationSettings, type ContentContext } from "@/lib/content/context";
-import { equipment as equipmentCollection } from "@/lib/equipment/collection";
-import { exercises as exerciseCollection } from "@/lib/exercises/collection";
 import { ApiError } from "@/lib/core/errors";
-import { instructors as instructorCollection } from "@/lib/instructors/collection";
-import {
-  activityTypes,
-  bodyParts,
-  contentCategories,
-  contentPackages,
-  contentProviders,
-  equipmentBrands,
-  equipmentCategories,
-  fitnessGoals,
-  muscleGroups,
-} from "@/lib/lookups/collections";
-import { onDemand as onDemandCollection } from "@/lib/on-demand/collection";
 import { findOrganizationByCode } from "@/lib/organizations/get-organization";
 import { changeStatus } from "@/lib/publishing/status";
-import { trainingPlans as trainingPlanCollection } from "@/lib/training-plans/collection";
 import { createUpload } from "@/lib/uploads/uploads";
 import { validateInput } from "@/lib/validation";
-import { workouts as workoutCollection } from "@/lib/workouts/collection";
 import { composePlanWeeks, composeWorkout, hasText, localize, releaseSteps, type Languages } from "./compose";
 import { EXERCISES, PATTERN_CUES, type ExerciseSpec } from "./exercises-data";
 import {
@@ -331,16 +315,16 @@ async function release(ctx: ContentContext, collection: Collection, id: string, 
 }
 
 async function writeCatalogue(ctx: ContentContext, org: Languages, random: Random, rendering: Promise<Files>) {
-  const muscles = await createLookup(ctx, muscleGroups.collection, MUSCLE_GROUPS, org);
-  const parts = await createLookup(ctx, bodyParts.collection, BODY_PARTS, org);
-  const goals = await createLookup(ctx, fitnessGoals.collection, GOALS, org);
-  const categories = await createLookup(ctx, contentCategories.collection, CATEGORIES, org);
-  const activities = await createLookup(ctx, activityTypes.collection, ACTIVITY_TYPES, org);
-  const providers = await createLookup(ctx, contentProviders.collection, PROVIDERS, org);
+  const muscles = await createLookup(ctx, COLLECTION_DEFINITIONS["muscle-groups"], MUSCLE_GROUPS, org);
+  const parts = await createLookup(ctx, COLLECTION_DEFINITIONS["body-parts"], BODY_PARTS, org);
+  const goals = await createLookup(ctx, COLLECTION_DEFINITIONS.goals, GOALS, org);
+  const categories = await createLookup(ctx, COLLECTION_DEFINITIONS.categories, CATEGORIES, org);
+  const activities = await createLookup(ctx, COLLECTION_DEFINITIONS["activity-types"], ACTIVITY_TYPES, org);
+  const providers = await createLookup(ctx, COLLECTION_DEFINITIONS.providers, PROVIDERS, org);
   const brandNames = Object.fromEntries(EQUIPMENT_BRANDS.map((brand) => [brand, { en: brand, de: brand }])) as Record<(typeof EQUIPMENT_BRANDS)[number], Text>;
-  const brands = await createLookup(ctx, equipmentBrands.collection, brandNames, org);
-  const equipmentCategoryIds = await createLookup(ctx, equipmentCategories.collection, EQUIPMENT_CATEGORIES, org);
-  const packages = await createLookup(ctx, contentPackages.collection, PACKAGES, org);
+  const brands = await createLookup(ctx, COLLECTION_DEFINITIONS["equipment/brands"], brandNames, org);
+  const equipmentCategoryIds = await createLookup(ctx, COLLECTION_DEFINITIONS["equipment/categories"], EQUIPMENT_CATEGORIES, org);
+  const packages = await createLookup(ctx, COLLECTION_DEFINITIONS.packages, PACKAGES, org);
 
   const files = await rendering;
   const uploads = new Map<string, string>();
@@ -358,7 +342,7 @@ async function writeCatalogue(ctx: ContentContext, org: Languages, random: Rando
     .where(and(eq(tables.equipment.organizationId, ctx.organization.id), eq(tables.equipment.isNone, true)))
     .limit(1);
   for (const [key, spec] of Object.entries(EQUIPMENT)) {
-    const created = await createRecord(ctx, equipmentCollection, {
+    const created = await createRecord(ctx, COLLECTION_DEFINITIONS.equipment, {
       name: localize(spec.name, org),
       slug: null,
       brand_id: brands.get(spec.brand)!.id,
@@ -372,7 +356,7 @@ async function writeCatalogue(ctx: ContentContext, org: Languages, random: Rando
 
   const instructors = new Map<string, string>();
   for (const instructor of INSTRUCTORS) {
-    const created = await createRecord(ctx, instructorCollection, { name: instructor.name, gender: instructor.gender, photo: upload(`instructor:${instructor.key}`) });
+    const created = await createRecord(ctx, COLLECTION_DEFINITIONS.instructors, { name: instructor.name, gender: instructor.gender, photo: upload(`instructor:${instructor.key}`) });
     instructors.set(instructor.key, String(created.id));
   }
 
@@ -387,7 +371,7 @@ async function writeCatalogue(ctx: ContentContext, org: Languages, random: Rando
       fr: `Travaille : ${muscleNames("fr", true)}`,
       es: `Trabaja: ${muscleNames("es", true)}`,
     };
-    const created = await createRecord(ctx, exerciseCollection, {
+    const created = await createRecord(ctx, COLLECTION_DEFINITIONS.exercises, {
       name: localize(spec.name, org),
       slug: null,
       summary: localize(summary, org),
@@ -405,12 +389,11 @@ async function writeCatalogue(ctx: ContentContext, org: Languages, random: Rando
     exercises.set(spec.key, { id: String(created.id), spec });
   }
 
-  const workoutsCollection = workoutCollection as unknown as Collection;
   const workouts = new Map<string, string>();
   let publishedWorkouts = 0;
   for (const spec of WORKOUTS) {
     const composed = composeWorkout(spec, { org, random, exercises });
-    const created = await createRecord(ctx, workoutCollection, {
+    const created = await createRecord(ctx, COLLECTION_DEFINITIONS.workouts, {
       title: localize(spec.title, org),
       slug: null,
       description: localize(spec.description, org),
@@ -429,13 +412,13 @@ async function writeCatalogue(ctx: ContentContext, org: Languages, random: Rando
     });
     workouts.set(spec.key, String(created.id));
     const isComplete = (language: string) => hasText(spec.title, language) && hasText(spec.description, language);
-    if (await release(ctx, workoutsCollection, String(created.id), spec.release, org, isComplete)) publishedWorkouts++;
+    if (await release(ctx, COLLECTION_DEFINITIONS.workouts, String(created.id), spec.release, org, isComplete)) publishedWorkouts++;
   }
 
   const onDemandItems = new Map<string, string>();
   let publishedOnDemand = 0;
   for (const spec of ON_DEMAND) {
-    const created = await createRecord(ctx, onDemandCollection, {
+    const created = await createRecord(ctx, COLLECTION_DEFINITIONS["on-demand"], {
       type: spec.type,
       title: localize(spec.title, org),
       description: localize(spec.description, org),
@@ -454,12 +437,12 @@ async function writeCatalogue(ctx: ContentContext, org: Languages, random: Rando
     });
     onDemandItems.set(spec.key, String(created.id));
     const isComplete = (language: string) => hasText(spec.title, language) && hasText(spec.description, language);
-    if (await release(ctx, onDemandCollection as unknown as Collection, String(created.id), spec.release, org, isComplete)) publishedOnDemand++;
+    if (await release(ctx, COLLECTION_DEFINITIONS["on-demand"], String(created.id), spec.release, org, isComplete)) publishedOnDemand++;
   }
 
   let publishedPlans = 0;
   for (const spec of PLANS) {
-    const created = await createRecord(ctx, trainingPlanCollection, {
+    const created = await createRecord(ctx, COLLECTION_DEFINITIONS["training-plans"], {
       title: localize(spec.title, org),
       slug: null,
       description: localize(spec.description, org),
@@ -472,7 +455,7 @@ async function writeCatalogue(ctx: ContentContext, org: Languages, random: Rando
       weeks: composePlanWeeks(spec, { org, workouts, onDemand: onDemandItems }),
     });
     const isComplete = (language: string) => hasText(spec.title, language) && hasText(spec.description, language);
-    if (await release(ctx, trainingPlanCollection as unknown as Collection, String(created.id), spec.release, org, isComplete)) publishedPlans++;
+    if (await release(ctx, COLLECTION_DEFINITIONS["training-plans"], String(created.id), spec.release, org, isComplete)) publishedPlans++;
   }
 
   const counts: SeedCounts = {

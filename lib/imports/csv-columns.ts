@@ -2,21 +2,10 @@
  * The CSV columns a bulk import reads (docs/api.md "Bulk import"). Isomorphic: the job checks a file's
  * header against them, and the admin's import screen offers them when it maps a file's columns.
  */
+import { IMPORTABLE_KEYS } from "@/lib/collections/registry";
 
-/** Every collection a bulk import can write: exercises, equipment and every lookup (paths under /content). */
-export const IMPORT_COLLECTION_KEYS = [
-  "exercises",
-  "equipment",
-  "muscle-groups",
-  "body-parts",
-  "goals",
-  "activity-types",
-  "providers",
-  "categories",
-  "equipment/brands",
-  "equipment/categories",
-  "packages",
-] as const;
+/** Every collection a bulk import can write: exercises, equipment and every lookup (paths under /content; `importable` in lib/collections/registry.ts). */
+export const IMPORT_COLLECTION_KEYS = IMPORTABLE_KEYS;
 
 /** CSV columns that reference other records, by slug or id: the lookup they name, and whether one or many (`;`-separated). */
 export const CSV_REFERENCES: Record<string, Record<string, { collection: string; field: string; isList: boolean }>> = {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { COLLECTIONS } from "@/lib/collections/registry";
 
 /**
  * What an organization archive holds, table by table, in the order written and read: every table is
@@ -231,24 +232,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   },
 ];
 
-/** The collections' paths under /content (as the change feed, versions and schedules name them) and their tables. */
-export const COLLECTION_TABLES: Record<string, string> = {
-  "activity-types": "activity_types",
-  "body-parts": "body_parts",
-  categories: "content_categories",
-  equipment: "equipment",
-  "equipment/brands": "equipment_brands",
-  "equipment/categories": "equipment_categories",
-  exercises: "exercises",
-  goals: "fitness_goals",
-  instructors: "instructors",
-  "muscle-groups": "muscle_groups",
-  "on-demand": "on_demand",
-  packages: "content_packages",
-  providers: "content_providers",
-  "training-plans": "training_plans",
-  workouts: "workouts",
-};
+/** The collections' paths under /content (as the change feed, versions and schedules name them) and their tables: the registry's. */
+export const COLLECTION_TABLES: Record<string, string> = Object.fromEntries(COLLECTIONS.map((entry) => [entry.key, entry.table]));
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 

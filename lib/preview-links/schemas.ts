@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { PREVIEWABLE_KEYS } from "@/lib/collections/registry";
 import type { FilterSpec } from "@/lib/filter/types";
 
 /**
  * The collections a preview link can be made for (docs/api.md "Preview links"): the records editors
- * send to someone before publishing, and exercises, which workouts are made of.
+ * send to someone before publishing, and exercises, which workouts are made of; `previewable` in the
+ * registry (lib/collections/registry.ts), publishable ones first.
  */
-export const PREVIEW_COLLECTIONS = ["workouts", "training-plans", "on-demand", "exercises"] as const;
+export const PREVIEW_COLLECTIONS = PREVIEWABLE_KEYS;
 export type PreviewCollection = (typeof PREVIEW_COLLECTIONS)[number];
 export const PREVIEW_LINK_STATES = ["active", "expired", "revoked"] as const;
 

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { PUBLISHABLE_KEYS } from "@/lib/collections/registry";
 import type { FilterSpec } from "@/lib/filter/types";
 import { CONTENT_STATUSES } from "@/lib/publishing/transitions";
 
-export const SCHEDULE_COLLECTIONS = ["workouts", "training-plans", "on-demand"] as const;
+/** The publishable collections (lib/collections/registry.ts): the ones a schedule can change. */
+export const SCHEDULE_COLLECTIONS = PUBLISHABLE_KEYS;
 export type ScheduleCollection = (typeof SCHEDULE_COLLECTIONS)[number];
 export const SCHEDULE_STATES = ["pending", "succeeded", "failed"] as const;
 

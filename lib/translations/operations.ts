@@ -3,7 +3,8 @@ import { buildContentContext } from "@/lib/content/context";
 import { CONTENT_CACHE_CONTROL, CONTENT_VARY } from "@/lib/http/conditional";
 import { json } from "@/lib/http/responses";
 import { defineOperation } from "@/lib/http/route";
-import { listTranslationQueue, QUEUE_COLLECTIONS, translationQueueFilterSpec, translationQueueSchema } from "./queue";
+import { listTranslationQueue } from "./queue";
+import { QUEUE_COLLECTIONS, translationQueueFilterSpec, translationQueueSchema } from "./schemas";
 
 export const getTranslationQueue = defineOperation({
   method: "GET",

@@ -1,28 +1,17 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import { queryRows } from "@/lib/db/client";
+import { definitionsOf } from "@/lib/collections/definitions";
 import type { Collection } from "@/lib/content/collection";
 import type { ContentContext } from "@/lib/content/context";
-import { equipment } from "@/lib/equipment/collection";
-import { exercises } from "@/lib/exercises/collection";
-import type { FilterQuery, FilterSpec } from "@/lib/filter";
+import type { FilterQuery } from "@/lib/filter";
 import { ApiError } from "@/lib/core/errors";
-import { LOOKUPS } from "@/lib/lookups/collections";
-import { onDemand } from "@/lib/on-demand/collection";
-import { CONTENT_STATUSES } from "@/lib/publishing/transitions";
-import { trainingPlans } from "@/lib/training-plans/collection";
-import { workouts } from "@/lib/workouts/collection";
+import { QUEUE_COLLECTIONS, QUEUE_STATES, type QueueState, type TranslationQueueEntry } from "./schemas";
 
 /**
- * The translation queue (docs/api.md "Publishing"): for one language, the records of every collection with text that
- * still need a translator — no text in that language (`none`), some of it (`partial`) — or, for
- * publishable collections, whose translation is complete but whose status in that language is not
- * `published` (`ready`).
+ * The translation queue (docs/api.md "Publishing"; its shapes in ./schemas): for one language, the
+ * records of every collection with text that still need a translator.
  */
-export const QUEUE_STATES = ["none", "partial", "ready"] as const;
-export type QueueState = (typeof QUEUE_STATES)[number];
-
 type QueueSource = { key: string; collection: Collection; title: AnyPgColumn };
 
 const sourceOf = (collection: Collection): QueueSource => {
@@ -33,42 +22,7 @@ const sourceOf = (collection: Collection): QueueSource => {
 };
 
 /** Every collection with texts, publishable ones first (instructors have none: a name is not translated). */
-const SOURCES: QueueSource[] = [
-  workouts as unknown as Collection,
-  trainingPlans as unknown as Collection,
-  onDemand as unknown as Collection,
-  exercises as unknown as Collection,
-  equipment as unknown as Collection,
-  ...LOOKUPS.map((lookup) => lookup.collection as unknown as Collection),
-].map(sourceOf);
-
-export const QUEUE_COLLECTIONS = SOURCES.map((source) => source.key);
-
-export const translationQueueFilterSpec = {
-  fields: {
-    language: { type: "string", operators: ["eq"], required: "the language to translate into" },
-    collection: { type: "enum", values: QUEUE_COLLECTIONS, operators: ["eq", "in"] },
-    state: { type: "enum", values: QUEUE_STATES, operators: ["eq", "in"] },
-  },
-  order: { updated: { description: "When the record last changed" } },
-  defaultOrder: [{ field: "updated", direction: "desc" }],
-} as const satisfies FilterSpec;
-
-export const translationQueueEntrySchema = z
-  .object({
-    collection: z.enum(QUEUE_COLLECTIONS as [string, ...string[]]).meta({ description: "The collection's path under /content" }),
-    id: z.string().meta({ description: "The record's id (uuid, or an integer id as a string)" }),
-    title: z.string().meta({ description: "Title or name in the organization's default language" }),
-    state: z.enum(QUEUE_STATES),
-    translation: z.enum(["none", "partial", "full"]).meta({ description: "The record's translation status in the language" }),
-    status: z.enum(CONTENT_STATUSES).nullable().meta({ description: "The language's status (publishable collections; a language without an entry is `draft`), else null" }),
-    updated_at: z.iso.datetime(),
-  })
-  .meta({ id: "TranslationQueueEntry" });
-export const translationQueueSchema = z
-  .object({ language: z.string(), total: z.number().int(), data: z.array(translationQueueEntrySchema) })
-  .meta({ id: "TranslationQueue" });
-export type TranslationQueueEntry = z.infer<typeof translationQueueEntrySchema>;
+const SOURCES: QueueSource[] = definitionsOf(QUEUE_COLLECTIONS).map(sourceOf);
 
 function valuesOf(filter: FilterQuery, field: string): string[] | undefined {
   const conditions = filter.where.filter((condition) => condition.field === field);
@@ -132,7 +86,7 @@ export async function listTranslationQueue(ctx: ContentContext, filter: FilterQu
     total: Number(counted[0]?.total ?? 0),
     data: rows.map(
       (row): TranslationQueueEntry => ({
-        collection: row.collection,
+        collection: row.collection as TranslationQueueEntry["collection"],
         id: row.id,
         title: row.title,
         state: row.state as QueueState,

@@ -5,7 +5,7 @@ import { readQueueView, translationQueueRead } from "@/components/translations/r
 import { TranslationQueue } from "@/components/translations/translation-queue";
 import { requireAdminSession } from "@/lib/admin-session/get-admin-session";
 import { getAdminViewer, readFirstPaint, toSearchParams } from "@/lib/admin/first-paint";
-import { translationQueueFilterSpec } from "@/lib/translations/queue";
+import { translationQueueFilterSpec } from "@/lib/translations/schemas";
 
 export const metadata: Metadata = { title: "Translation queue" };
 

@@ -7,18 +7,19 @@ import { OnDemandEditor } from "@/components/on-demand/on-demand-editor";
 import { WorkoutEditor } from "@/components/workouts/workout-editor";
 import { TrainingPlanEditor } from "@/components/training-plans/training-plan-editor";
 import { LookupEditor } from "@/components/collections/lookup-form";
+import type { CollectionSlug } from "@/lib/collections/registry";
 
 /**
- * The editor of each editable collection, by its admin slug. Lookups share one form; the content
- * collections have purpose-built editors. A collection listed here must say `editable: true` in
- * lib/admin/collections.ts so its list links to the editor. The editors meet here, in app/: admin
+ * The editor of each collection of the registry (lib/collections/registry.ts), by its admin slug: a
+ * registered collection without one fails to compile. Lookups share one form; the content
+ * collections have purpose-built editors. The editors meet here, in app/: admin
  * feature folders (components/<feature>) never import each other (eslint.config.mjs).
  */
 type RenderEditor = (props: RecordEditorProps) => ReactNode;
 
 const lookup: RenderEditor = (props) => <LookupEditor {...props} />;
 
-const EDITORS: Partial<Record<string, RenderEditor>> = {
+const EDITORS: Record<CollectionSlug, RenderEditor> = {
   "equipment-brands": lookup,
   "equipment-categories": lookup,
   "muscle-groups": lookup,
@@ -37,5 +38,5 @@ const EDITORS: Partial<Record<string, RenderEditor>> = {
 };
 
 export function findRecordEditor(slug: string): RenderEditor | undefined {
-  return EDITORS[slug];
+  return Object.hasOwn(EDITORS, slug) ? EDITORS[slug as CollectionSlug] : undefined;
 }
