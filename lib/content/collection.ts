@@ -50,9 +50,10 @@ export type Collection<R extends Row = Row, I extends Record<string, unknown> = 
     remove: (ctx: ContentContext, id: string | number, ifMatch: string | null) => Promise<void>;
     /**
      * Writes a stored version's content again as a new version, checked like a replace (references,
-     * required and published texts, the translator's languages); the status is left as it is.
+     * required and published texts, the translator's languages); the status is left as it is. Only the
+     * collections that keep versions have it.
      */
-    restore: (ctx: ContentContext, id: string | number, stored: R, number: number, ifMatch: string | null) => Promise<Written>;
+    restore?: (ctx: ContentContext, id: string | number, stored: R, number: number, ifMatch: string | null) => Promise<Written>;
     /** The full record of a row as the caller sees it. */
     fullRecord: (ctx: ContentContext, row: R, executor?: Executor) => Promise<unknown>;
   };

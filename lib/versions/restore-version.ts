@@ -13,6 +13,7 @@ export async function restoreVersion(ctx: ContentContext, collection: Collection
   if (ifMatch === null) {
     throw new ApiError("bad_request", "If-Match is required: send the record's current ETag (or *)", [{ path: "/if-match", message: "is required" }]);
   }
+  if (!collection.restore) throw new Error(`the ${collection.key} collection keeps no versions`);
   await collection.findVisible(ctx, id);
   const version = await findVersion(ctx, collection, id, number);
   const stored = rowOfVersion(collection.table, version.data, ctx.organization.id);
