@@ -4,7 +4,7 @@ import { ok, type Json, type List } from "../support/content";
 import { sleep, startReceiver, startWebhookServer, verified, type Receiver } from "../support/webhook-receiver";
 
 /**
- * Retries (docs/api.md "Webhooks (admins; closed beta)"): exponential backoff with jitter while the retry window lasts (3 s here,
+ * Retries (docs/api.md "Webhooks (admins; closed beta)"): exponential backoff with jitter while the retry window lasts (6 s here, long enough for three attempts on a loaded machine;
  * 24 hours by default; backoff base 100 ms instead of 10 s), then `failed`; retry by hand.
  */
 type Delivery = { id: string; status: string; attempt_count: number; attempts: { status_code: number | null; error: string | null; response_excerpt: string | null }[]; last_error: string | null };
@@ -15,7 +15,7 @@ let editor: string;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  context = await startWebhookServer(["alpha"], { WEBHOOK_RETRY_WINDOW_SECONDS: "3" });
+  context = await startWebhookServer(["alpha"], { WEBHOOK_RETRY_WINDOW_SECONDS: "6" });
   admin = (await loginAs(context.server, "alphaAdmin")).token;
   editor = (await loginAs(context.server, "alphaEditor")).token;
 });
